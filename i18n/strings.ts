@@ -1,0 +1,39 @@
+/**
+ * UI strings: one JSON file per locale under i18n/strings/. vi-VN (the default locale) defines the keys;
+ * a unit test fails when any other locale misses a key or a {placeholder}.
+ */
+import type { Locale } from './locales';
+import vi from './strings/vi-VN.json';
+import en from './strings/en-PH.json';
+import id from './strings/id-ID.json';
+import zh from './strings/zh-TW.json';
+import ms from './strings/ms-MY.json';
+import th from './strings/th-TH.json';
+
+export type MessageKey = keyof typeof vi;
+export type Messages = Record<MessageKey, string>;
+
+export const MESSAGES: Record<Locale, Messages> = {
+  'vi-VN': vi,
+  'en-PH': en,
+  'id-ID': id,
+  'zh-TW': zh,
+  'ms-MY': ms,
+  'th-TH': th,
+};
+
+export type Params = Record<string, string | number>;
+
+/** Fills {name} placeholders. A missing parameter is left visible rather than silently blank. */
+export function interpolate(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+  return interpolate(MESSAGES[locale][key], params);
+}
+
+/** A translator bound to one locale, for pages and islands. */
+export function translator(locale: Locale) {
+  return (key: MessageKey, params?: Params) => translate(locale, key, params);
+}
