@@ -47,7 +47,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       const orgName = pattern.replace('{w}', word) + (generation ? ` ${generation + 1}` : '');
       const orgSlug = slugify(`${roman}-${o + 1}`);
       orgId++;
-      organizations.push({ id: orgId, country_id: cfg.countryId, name: orgName, slug: orgSlug, is_active: o % 11 !== 10, publish_reviews: o % 4 !== 3 });
+      organizations.push({ id: orgId, country_id: cfg.countryId, name: orgName, slug: orgSlug, is_active: !(locale === 'vi-VN' && o === ORGANIZATIONS_PER_COUNTRY * scale - 1), publish_reviews: o % 4 !== 3 });
       for (let b = 0; b < BRANCHES_PER_ORGANIZATION; b++) {
         const city = cities[(o + b) % cities.length];
         hospitalId++;

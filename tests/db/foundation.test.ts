@@ -1,0 +1,71 @@
+import { expect, it } from 'vitest';
+import { asCaller, ANON, transaction } from '../../src/data/db';
+import { listMigrations } from '../../scripts/lib/db-setup';
+import { LOCALES, LOCALE_CONFIG } from '../../i18n/locales';
+import { describeEachEngine } from './support/engines';
+
+describeEachEngine('database foundation', { seed: true }, (ctx) => {
+  it('records every migration once, as the Supabase CLI does', async () => {
+    const { rows } = await ctx.db.pool.query('select version from supabase_migrations.schema_migrations order by version');
+    expect(rows.map((r) => r.version)).toEqual((await listMigrations()).map((m) => m.version));
+  });
+
+  it('has one country per locale with the configured id and currency', async () => {
+    const { rows } = await ctx.db.pool.query('select id, locale, currency from public.countries order by id');
+    expect(rows).toEqual(LOCALES.map((l) => ({ id: LOCALE_CONFIG[l].countryId, locale: l, currency: LOCALE_CONFIG[l].currency })).sort((a, b) => a.id - b.id));
+  });
+
+  it('seeds hospitals in every country, each with an IANA zone of that country', async () => {
+    const { rows } = await ctx.db.pool.query(
+      'select c.locale, count(*)::int as n, array_agg(distinct h.time_zone) as zones from public.hospitals h join public.countries c on c.id = h.country_id group by c.locale',
+    );
+    expect(rows).toHaveLength(6);
+    for (const r of rows) {
+      expect(r.n).toBeGreaterThan(0);
+      for (const z of r.zones) expect(LOCALE_CONFIG[r.locale as keyof typeof LOCALE_CONFIG].timeZones).toContain(z);
+    }
+  });
+
+  it('runs a block as anon with row-level security deciding what it sees', async () => {
+    const all = await ctx.db.pool.query('select count(*)::int as n from public.organizations');
+    const visible = await asCaller(ctx.db, ANON, async (c) => {
+      const who = await c.query('select current_user as role, auth.role() as claim');
+      expect(who.rows[0]).toEqual({ role: 'anon', claim: 'anon' });
+      return (await c.query('select count(*)::int as n from public.organizations')).rows[0].n;
+    });
+    const active = await ctx.db.pool.query('select count(*)::int as n from public.organizations where is_active');
+    expect(visible).toBe(active.rows[0].n);
+    expect(visible).toBeLessThan(all.rows[0].n);
+  });
+
+  it('rejects writes by anon on directory tables', async () => {
+    await expect(asCaller(ctx.db, ANON, (c) => c.query(`update public.hospitals set name = 'x' returning id`))).resolves.toMatchObject({ rowCount: 0 });
+    await expect(asCaller(ctx.db, ANON, (c) => c.query(`insert into public.specialties (country_id, name, slug) values (1, 'x', 'x')`))).rejects.toThrow(/row-level security/);
+  });
+
+  it('exposes auth.uid() from the JWT claims of the caller', async () => {
+    const sub = '00000000-0000-4000-8000-000000000001';
+    const uid = await asCaller(ctx.db, { role: 'authenticated', claims: { sub } }, async (c) => (await c.query('select auth.uid() as uid')).rows[0].uid);
+    expect(uid).toBe(sub);
+  });
+
+  it('rolls a failed transaction back completely', async () => {
+    const before = (await ctx.db.pool.query('select count(*)::int as n from public.specialties')).rows[0].n;
+    await expect(
+      transaction(ctx.db, async (c) => {
+        await c.query(`insert into public.specialties (country_id, name, slug) values (1, 'Tim mạch', 'tim-mach-rollback')`);
+        await c.query('select 1/0');
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect((await ctx.db.pool.query('select count(*)::int as n from public.specialties')).rows[0].n).toBe(before);
+  });
+
+  it('finds hospitals by a misspelt name with trigram similarity (pins a PGlite that passes, DESIGN §10)', async () => {
+    const { rows } = await ctx.db.pool.query(
+      `select name, similarity(name, $1) as s from public.hospitals where name % $1 order by name <-> $1 limit 3`,
+      ['Bayviw Specialists Clinc Manila'],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0].name).toContain('Bayview');
+  });
+});
