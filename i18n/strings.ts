@@ -3,12 +3,12 @@
  * a unit test fails when any other locale misses a key or a {placeholder}.
  */
 import type { Locale } from './locales';
-import vi from './strings/vi-VN.json';
-import en from './strings/en-PH.json';
-import id from './strings/id-ID.json';
-import zh from './strings/zh-TW.json';
-import ms from './strings/ms-MY.json';
-import th from './strings/th-TH.json';
+import vi from './strings/vi-VN.json' with { type: 'json' };
+import en from './strings/en-PH.json' with { type: 'json' };
+import id from './strings/id-ID.json' with { type: 'json' };
+import zh from './strings/zh-TW.json' with { type: 'json' };
+import ms from './strings/ms-MY.json' with { type: 'json' };
+import th from './strings/th-TH.json' with { type: 'json' };
 
 export type MessageKey = keyof typeof vi;
 export type Messages = Record<MessageKey, string>;

@@ -41,7 +41,7 @@ export function defaultDataDir(): string {
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, allowExitOnIdle: true });
     pool.on('error', (err) => console.error('[db] idle client error', err.message));
     return { engine: 'postgres', pool, close: () => pool.end() };
   }
@@ -57,7 +57,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir, { extensions: { pgcrypto, pg_trgm, btree_gist } });
   await pglite.waitReady;
-  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  // allowExitOnIdle: a build or script ends when its work is done instead of waiting out the idle timeout.
+  const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), allowExitOnIdle: true });
   return {
     engine: 'pglite',
     pool,
@@ -114,7 +115,7 @@ export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
  */
 export async function asCaller<T>(db: Database, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   return transaction(db, async (client) => {
-    const claims = { role: caller.role, ...(caller.claims ?? {}) };
+    const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
     await client.query(
       `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', $3, true)`,
       [JSON.stringify(claims), String(claims.sub ?? ''), caller.role],

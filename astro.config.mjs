@@ -1,0 +1,19 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+// Static pages per locale (DESIGN §2): one deploy, six domains rewritten to /vi-vn, /en-ph, ... in netlify.toml.
+export default defineConfig({
+  output: 'static',
+  site: 'https://suckhoeviet.vn',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  integrations: [react()],
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  vite: {
+    // PGlite ships WebAssembly and is only ever loaded at build time on the server side.
+    ssr: { external: ['@electric-sql/pglite'] },
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  },
+});

@@ -1,0 +1,228 @@
+/**
+ * Local HTTP server: the built static site (dist/) and the Netlify Functions on one origin, with netlify.toml's
+ * redirects and headers. A development and test tool standing in for Netlify's CDN and functions runtime — the
+ * same handler modules run here and in production. Fast enough for the load benchmarks (no per-call emulation).
+ */
+import http from 'node:http';
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
+
+export type WebHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
+
+export interface FunctionContext {
+  params: Record<string, string>;
+  requestId: string;
+  ip: string;
+  site: { url: string };
+}
+
+interface FunctionRoute { name: string; pattern: URLPattern; methods?: string[]; handler: WebHandler }
+
+export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
+
+export interface ServerOptions {
+  root?: string;
+  distDir?: string;
+  functionsDir?: string;
+  port?: number;
+  host?: string;
+  /** Extra handlers by path prefix (local Supabase stand-ins, the dev mailbox). */
+  mounts?: Mount[];
+  log?: (line: string) => void;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export async function loadFunctions(functionsDir: string): Promise<FunctionRoute[]> {
+  const routes: FunctionRoute[] = [];
+  let files: string[] = [];
+  try {
+    files = (await readdir(functionsDir)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.startsWith('_'));
+  } catch {
+    return routes;
+  }
+  for (const f of files.sort()) {
+    const mod = await import(pathToFileURL(path.join(functionsDir, f)).href);
+    const config = mod.config as { path?: string | string[]; method?: string | string[] } | undefined;
+    if (typeof mod.default !== 'function' || !config?.path) continue;
+    const paths = Array.isArray(config.path) ? config.path : [config.path];
+    const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]).map((m) => m.toUpperCase()) : undefined;
+    for (const p of paths) routes.push({ name: f, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default });
+  }
+  return routes;
+}
+
+function toRequest(req: http.IncomingMessage, origin: string): Request {
+  const url = new URL(req.url ?? '/', origin);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    // Node streams the incoming body; fetch's Request needs to be told it is half-duplex.
+    duplex: hasBody ? 'half' : undefined,
+  } as RequestInit);
+}
+
+async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string | string[]> = { ...extraHeaders };
+  response.headers.forEach((v, k) => {
+    if (k === 'set-cookie') return;
+    headers[k] = v;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (response.body) {
+    const buf = Buffer.from(await response.arrayBuffer());
+    res.end(buf);
+  } else res.end();
+}
+
+export interface RunningServer { url: string; port: number; close(): Promise<void>; functions: string[] }
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const root = options.root ?? process.cwd();
+  const distDir = path.resolve(root, options.distDir ?? 'dist');
+  const functions = await loadFunctions(path.resolve(root, options.functionsDir ?? 'functions'));
+  const netlify: NetlifyConfig = readNetlifyConfig(root);
+  const mounts = options.mounts ?? [];
+  const log = options.log ?? (() => undefined);
+
+  function headersFor(pathname: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const rule of netlify.headers) if (matchNetlifyPath(rule.for, pathname)) Object.assign(out, rule.values);
+    // Locally the site is plain http: HSTS would pin localhost to https in the browser.
+    delete out['Strict-Transport-Security'];
+    return out;
+  }
+
+  async function resolveFile(pathname: string): Promise<string | null> {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    const candidate = path.join(distDir, rel);
+    if (!candidate.startsWith(distDir)) return null;
+    for (const file of [candidate, path.join(candidate, 'index.html'), `${candidate}.html`]) {
+      try {
+        const s = await stat(file);
+        if (s.isFile()) return file;
+      } catch {
+        /* next */
+      }
+    }
+    return null;
+  }
+
+  async function serveStatic(res: http.ServerResponse, method: string, file: string, status = 200) {
+    const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const pathname = '/' + path.relative(distDir, file).split(path.sep).join('/');
+    const s = await stat(file);
+    res.writeHead(status, { 'content-type': type, 'content-length': s.size, ...headersFor(pathname) });
+    if (method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const url = new URL(req.url ?? '/', origin);
+    const method = req.method ?? 'GET';
+    try {
+      for (const m of mounts) {
+        if (url.pathname === m.prefix || url.pathname.startsWith(m.prefix.endsWith('/') ? m.prefix : `${m.prefix}/`)) {
+          return await send(res, await m.handler(toRequest(req, origin)), { 'cache-control': 'no-store' });
+        }
+      }
+      for (const route of functions) {
+        const match = route.pattern.exec({ pathname: url.pathname });
+        if (!match) continue;
+        if (route.methods && !route.methods.includes(method)) continue;
+        const params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const context: FunctionContext = { params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: origin } };
+        const response = await route.handler(toRequest(req, origin), context);
+        return await send(res, response);
+      }
+      if (method !== 'GET' && method !== 'HEAD') {
+        res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' });
+        return res.end('Method Not Allowed');
+      }
+      // netlify.toml redirects on this origin (domain rules apply only on their own hosts).
+      for (const rule of netlify.redirects) {
+        if (/^https?:\/\//.test(rule.from)) continue;
+        if (rule.query && !Object.keys(rule.query).every((k) => url.searchParams.has(k))) continue;
+        const values = matchNetlifyPath(rule.from, url.pathname);
+        if (!values) continue;
+        for (const [k, v] of Object.entries(rule.query ?? {})) values[v.replace(/^:/, '')] = url.searchParams.get(k) ?? '';
+        if (!rule.force && rule.status === 200 && (await resolveFile(url.pathname))) break;
+        const target = fillTarget(rule.to, values);
+        if (rule.status === 200) {
+          const file = await resolveFile(new URL(target, origin).pathname);
+          if (file) return await serveStatic(res, method, file);
+          continue;
+        }
+        res.writeHead(rule.status, { location: target });
+        return res.end();
+      }
+      const file = await resolveFile(url.pathname);
+      if (file) {
+        // Directory URLs get their trailing slash, as on Netlify, so relative links resolve the same way.
+        if (file.endsWith('index.html') && !url.pathname.endsWith('/') && !url.pathname.endsWith('.html')) {
+          res.writeHead(301, { location: `${url.pathname}/${url.search}` });
+          return res.end();
+        }
+        return await serveStatic(res, method, file);
+      }
+      const notFound = await resolveFile('/404.html');
+      if (notFound) return await serveStatic(res, method, notFound, 404);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not Found');
+    } catch (err) {
+      const id = randomUUID();
+      log(`[server] ${id} ${method} ${url.pathname} failed: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ _status: -1, _messages: ['An error occurred!'], _data: null }));
+    }
+  });
+  server.keepAliveTimeout = 5000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return {
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    port,
+    functions: functions.map((f) => `${f.pattern.pathname} (${f.name})`),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

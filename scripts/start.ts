@@ -1,0 +1,84 @@
+/**
+ * npm start: the whole product on one machine. First run: bootstrap, migrations and seed into the embedded
+ * database (.data/pglite); later runs reuse it and apply only new migrations. Then builds the site from it and
+ * serves site + functions (+ local Supabase stand-ins) at http://localhost:${PORT:-8888}.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDatabase, defaultDataDir } from '../src/data/db';
+import { applyBootstrap, applyMigrations, isBuilt, runSeed } from './lib/db-setup';
+import { startServer, type Mount } from './lib/server';
+import { hasFlag } from './lib/args';
+
+const root = path.resolve(import.meta.dirname, '..');
+const t0 = performance.now();
+const secs = () => ((performance.now() - t0) / 1000).toFixed(1);
+const engineLabel = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${path.relative(root, defaultDataDir())}`;
+
+// 1. Database
+{
+  const db = await openDatabase();
+  if (await isBuilt(db)) {
+    const applied = await applyMigrations(db);
+    console.log(`[start] reusing the ${engineLabel}${applied.length ? `; applied new migrations ${applied.join(', ')}` : ''} (${secs()} s)`);
+  } else {
+    console.log(`[start] first run: building the ${engineLabel} (bootstrap, migrations, seed)…`);
+    await applyBootstrap(db);
+    await applyMigrations(db);
+    const counts = await runSeed(db, { log: (m) => console.log(`[seed] ${m}`) });
+    console.log(`[start] database ready (${secs()} s):`, counts);
+  }
+  await db.close();
+}
+
+// 2. Site (a child process: the build opens the database itself; PGlite allows one process at a time)
+if (!hasFlag('--no-build')) {
+  console.log('[start] building the site…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts')], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) {
+    console.error('[start] the site build failed; see above.');
+    process.exit(r.status ?? 1);
+  }
+}
+
+// 3. Local Supabase stand-ins, when present (never deployed).
+const mounts: Mount[] = [];
+for (const [prefix, file, name] of [
+  ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
+  ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
+  ['/dev/mailbox', 'scripts/stand-ins/mailbox.ts', 'handleMailbox'],
+] as const) {
+  const full = path.join(root, file);
+  if (existsSync(full)) mounts.push({ prefix, handler: (await import(pathToFileURL(full).href))[name] });
+}
+
+const port = Number(process.env.PORT ?? 8888);
+const server = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1', mounts, log: console.error });
+const address = `http://localhost:${server.port}`;
+
+let accounts: Array<{ email: string; role: string; description?: string }> = [];
+let password = '';
+const accountsFile = path.join(root, 'supabase/seed/accounts.ts');
+if (existsSync(accountsFile)) {
+  const mod = await import(pathToFileURL(accountsFile).href);
+  accounts = mod.ACCOUNTS ?? mod.SEEDED_ACCOUNTS ?? [];
+  password = mod.DEMO_PASSWORD ?? mod.PASSWORD ?? '';
+}
+
+console.log(`
+  Ready in ${secs()} s — ${address}
+
+  Public site    ${address}/vi-vn/  (also /en-ph/ /id-id/ /zh-tw/ /ms-my/ /th-th/)
+  Health         ${address}/api/health${mounts.length ? `\n  Mailbox        ${address}/dev/mailbox  (one-time sign-in codes)` : ''}
+${accounts.length ? `\n  Sign-in accounts (password ${password}):\n${accounts.map((a) => `    ${a.role.padEnd(14)} ${a.email}${a.description ? `  – ${a.description}` : ''}`).join('\n')}\n` : ''}
+  Stop with Ctrl+C.
+`);
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
