@@ -1,5 +1,6 @@
 /** Admin rules (SPEC §2 admin, §4, §6): guards, menus, filters, row actions, scoping, titles and doctor toggles. */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import type { ImportType } from './csv-import';
 import { message, render, type Message } from './message';
 import { isPlatformAdmin, type Role } from './roles';
 
@@ -8,7 +9,6 @@ export const ADMIN_LOGIN = '/admin/login';
 /** Request status codes: 5 means the session expired. */
 export const STATUS = { success: 1, failure: -1, sessionExpired: 5 } as const;
 export const ALERT_DISMISS_MS = { default: 3000, topBar: 3000, usersList: 10_000 } as const;
-export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 
 export type GuardDecision = 'loading' | 'allow' | 'redirect';
 
@@ -78,8 +78,6 @@ export function showDoctorsAddButton(role: Role): boolean {
 export function showEditSchedule(role: Role): boolean {
   return role !== 'doctor';
 }
-
-export type ImportType = 'doctor' | 'doctor_service' | 'service';
 
 /** Kebab-menu imports per list: doctors (doctor, doctor-service unless disabled by the build constant), services; campaigns none. */
 export function kebabImports(list: 'doctors' | 'services' | 'campaign' | 'users', doctorServiceImportEnabled = true): ImportType[] {
