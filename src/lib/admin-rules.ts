@@ -2,7 +2,7 @@
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import type { ImportType } from './csv-import';
 import { message, render, type Message } from './message';
-import { isPlatformAdmin, type Role } from './roles';
+import { isPlatformAdmin, roleLabelMessage, type Role } from './roles';
 
 export const ADMIN_HOME = '/admin';
 export const ADMIN_LOGIN = '/admin/login';
@@ -97,19 +97,12 @@ export interface RoleFilterOption {
   label: Message;
 }
 
-const FILTER_LABELS: Record<FilterRole, Message> = {
-  admin: message('admin.role.admin'),
-  facility: message('admin.role.facility'),
-  senior_branch: message('admin.role.seniorBranch'),
-  branch: message('admin.role.branch'),
-};
-
-function filterOptions(roles: readonly FilterRole[]): RoleFilterOption[] {
-  return [{ value: ALL_ROLES_FILTER, label: message('admin.users.allRoles') }, ...roles.map((r) => ({ value: String(ROLE_FILTER_IDS[r]), label: FILTER_LABELS[r] }))];
+function filterOptions(locale: Locale, roles: readonly FilterRole[]): RoleFilterOption[] {
+  return [{ value: ALL_ROLES_FILTER, label: message('admin.users.allRoles') }, ...roles.map((r) => ({ value: String(ROLE_FILTER_IDS[r]), label: roleLabelMessage(locale, r) }))];
 }
 
 /** Users list role filter per viewer role; branch managers (and doctors) get no options and a disabled filter. */
-export function userRoleFilter(role: Role): { options: RoleFilterOption[]; disabled: boolean; defaultValue: string } {
+export function userRoleFilter(locale: Locale, role: Role): { options: RoleFilterOption[]; disabled: boolean; defaultValue: string } {
   const byRole: Partial<Record<Role, readonly FilterRole[]>> = {
     admin: ['admin', 'facility', 'senior_branch', 'branch'],
     super: ['admin', 'facility', 'senior_branch', 'branch'],
@@ -117,12 +110,7 @@ export function userRoleFilter(role: Role): { options: RoleFilterOption[]; disab
     senior_branch: ['senior_branch', 'branch'],
   };
   const roles = byRole[role];
-  return roles ? { options: filterOptions(roles), disabled: false, defaultValue: ALL_ROLES_FILTER } : { options: [], disabled: true, defaultValue: ALL_ROLES_FILTER };
-}
-
-/** Label of an option of the filter, with the provider name filled in for admin. */
-export function roleFilterLabel(locale: Locale, option: RoleFilterOption): string {
-  return render(locale, { key: option.label.key, params: { site: LOCALE_CONFIG[locale].siteName } });
+  return roles ? { options: filterOptions(locale, roles), disabled: false, defaultValue: ALL_ROLES_FILTER } : { options: [], disabled: true, defaultValue: ALL_ROLES_FILTER };
 }
 
 /** Users row actions: Reset password and Edit for admin, super, organization; Delete only for super. */
