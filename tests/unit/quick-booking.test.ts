@@ -175,6 +175,8 @@ describe('quick booking: day, slot and the Book button', () => {
 
   it('"See nearest availabilities" moves to the first day with slots', () => {
     const s = run(start(), { type: 'doctorChanged', doctor: outOnly }, { type: 'dayChanged', date: '2026-11-23', days }, { type: 'seeNearest', days });
-    expect(s.selection).toMatchObject({ date: '2026-11-25', partOfDay: 'afternoon' });
+    expect(s.selection).toMatchObject({ date: '2026-11-22', partOfDay: 'morning' }); // today still has a slot
+    const later = run(start(), { type: 'doctorChanged', doctor: outOnly }, { type: 'dayChanged', date: '2026-11-23', days }, { type: 'seeNearest', days: days.slice(1) });
+    expect(later.selection).toMatchObject({ date: '2026-11-25', partOfDay: 'afternoon' });
   });
 });

@@ -53,10 +53,10 @@ describe('slot selection reducer', () => {
     expect(s).toMatchObject({ error: null, date: '2026-11-23', slot: { started: '19:00' } });
   });
 
-  it('"See nearest availabilities" jumps to the first day with slots after the shown one', () => {
+  it('"See nearest availabilities" jumps to the first day with slots', () => {
     const s = slotSelectionReducer(initialSlotSelection('2026-11-22'), { type: 'seeNearest', days });
     expect(s).toEqual({ date: '2026-11-23', partOfDay: 'afternoon', slot: null, error: null });
-    // From a day past every availability it falls back to the first one.
+    // Also from a later empty day: the first day with slots, not the next one after the shown day.
     const late = slotSelectionReducer(initialSlotSelection('2026-11-30'), { type: 'seeNearest', days });
     expect(late.date).toBe('2026-11-23');
     const none = initialSlotSelection('2026-11-22');
@@ -70,6 +70,10 @@ describe('slot selection reducer', () => {
     expect(slotSelectionReducer(s, { type: 'scheduleLoaded', days })).toEqual(s);
     const without = [days[0], day('2026-11-23', [], ['13:00', '14:00'], []), days[2]];
     expect(slotSelectionReducer(s, { type: 'scheduleLoaded', days: without })).toEqual({ date: '2026-11-23', partOfDay: 'afternoon', slot: null, error: null });
+    // Without a selected slot, the tab in view stays while it has slots.
+    const onEvening = slotSelectionReducer(slotSelectionReducer(initialSlotSelection('2026-11-23'), { type: 'scheduleLoaded', days }), { type: 'partChanged', partOfDay: 'evening' });
+    expect(slotSelectionReducer(onEvening, { type: 'scheduleLoaded', days }).partOfDay).toBe('evening');
+    expect(slotSelectionReducer(onEvening, { type: 'scheduleLoaded', days: without }).partOfDay).toBe('afternoon');
     const noDate = initialSlotSelection(null);
     expect(slotSelectionReducer(noDate, { type: 'scheduleLoaded', days })).toBe(noDate);
     // A first load shows the first non-empty part of the current day.
