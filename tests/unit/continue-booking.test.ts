@@ -48,8 +48,12 @@ describe('Continue Booking decision (SPEC §4)', () => {
     for (const telemedicine of [false, true]) {
       expect(decideContinueBooking(input({ session: 'visitor', telemedicine }))).toEqual({ type: 'onboarding', returnUrl: bookingPath, loading: true });
       expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine }))).toEqual({ type: 'onboarding', returnUrl: bookingPath, loading: true });
-      expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine, babyFormulaCampaign: true }))).toEqual({ type: 'onboarding', returnUrl: bookingPath, loading: true });
     }
+    expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine: false, babyFormulaCampaign: true }))).toEqual({ type: 'onboarding', returnUrl: bookingPath, loading: true });
+  });
+
+  it('brings a user not onboarded back to this page when the campaign check will be needed', () => {
+    expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine: true, babyFormulaCampaign: true }))).toEqual({ type: 'onboarding', returnUrl: currentPath, loading: true });
   });
 
   it('runs the campaign validation for telemedicine with a campaign doctor and an onboarded user', () => {
