@@ -66,6 +66,31 @@ describe('Continue Booking decision (SPEC §4)', () => {
     expect(decideContinueBooking(input({ babyFormulaCampaign: true, telemedicine: false }))).toEqual({ type: 'booking', path: bookingPath, loading: true });
   });
 
+  it('decides every combination of session, campaign flag and mode (valid slot)', () => {
+    // session, campaign, telemedicine -> expected action type and where onboarding returns to
+    const table: [SessionState, boolean, boolean, string, 'page' | 'booking' | null][] = [
+      ['visitor', false, false, 'onboarding', 'booking'],
+      ['visitor', false, true, 'onboarding', 'booking'],
+      ['visitor', true, false, 'onboarding', 'page'],
+      ['visitor', true, true, 'onboarding', 'page'],
+      ['not-onboarded', false, false, 'onboarding', 'booking'],
+      ['not-onboarded', false, true, 'onboarding', 'booking'],
+      ['not-onboarded', true, false, 'onboarding', 'booking'],
+      ['not-onboarded', true, true, 'onboarding', 'page'],
+      ['onboarded', false, false, 'booking', null],
+      ['onboarded', false, true, 'booking', null],
+      ['onboarded', true, false, 'booking', null],
+      ['onboarded', true, true, 'campaignCheck', null],
+    ];
+    for (const [session, babyFormulaCampaign, telemedicine, type, back] of table) {
+      const action = decideContinueBooking(input({ session, babyFormulaCampaign, telemedicine }));
+      expect(action.type, `${session} ${babyFormulaCampaign} ${telemedicine}`).toBe(type);
+      if (action.type === 'onboarding') expect(action.returnUrl).toBe(back === 'page' ? currentPath : bookingPath);
+      if (action.type === 'booking') expect(action.path).toBe(bookingPath);
+      expect('loading' in action && action.loading).toBe(true);
+    }
+  });
+
   it('after the campaign validation, OK continues only when the number is valid', () => {
     expect(decideAfterCampaignCheck({ valid: true, message: 'Eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Eligible', onOk: { type: 'booking', path: bookingPath } });
     expect(decideAfterCampaignCheck({ valid: false, message: 'Not eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Not eligible', onOk: { type: 'close' } });
