@@ -18,7 +18,6 @@ export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
 
 export const toEpochMs = (instant: Instant): number => (typeof instant === 'number' ? instant : instant.getTime());
 
