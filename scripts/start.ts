@@ -63,8 +63,8 @@ let password = '';
 const accountsFile = path.join(root, 'supabase/seed/accounts.ts');
 if (existsSync(accountsFile)) {
   const mod = await import(pathToFileURL(accountsFile).href);
-  accounts = mod.ACCOUNTS ?? mod.SEEDED_ACCOUNTS ?? [];
-  password = mod.DEMO_PASSWORD ?? mod.PASSWORD ?? '';
+  accounts = mod.DEMO_ACCOUNTS ?? [];
+  password = mod.DEMO_PASSWORD ?? '';
 }
 
 console.log(`
