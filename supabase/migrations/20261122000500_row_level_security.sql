@@ -335,7 +335,7 @@ create policy "Patients update their own profile" on public.patients for update 
 create policy "Platform admins manage patients" on public.patients for all to authenticated
   using ((select public.is_platform_admin())) with check ((select public.is_platform_admin()));
 create policy "Staff read patients who booked with them" on public.patients for select to authenticated
-  using (exists (select 1 from public.bookings b where b.patient_user_id = user_id
+  using (exists (select 1 from public.bookings b where b.patient_user_id = patients.user_id
                   and (b.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or b.doctor_id = (select public.current_doctor_id()))));
 
 create policy "Patients manage their own family members" on public.family_members for all to authenticated
@@ -343,7 +343,7 @@ create policy "Patients manage their own family members" on public.family_member
 create policy "Platform admins manage family members" on public.family_members for all to authenticated
   using ((select public.is_platform_admin())) with check ((select public.is_platform_admin()));
 create policy "Staff read family members who booked with them" on public.family_members for select to authenticated
-  using (exists (select 1 from public.bookings b where b.family_member_id = id
+  using (exists (select 1 from public.bookings b where b.family_member_id = family_members.id
                   and (b.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or b.doctor_id = (select public.current_doctor_id()))));
 
 -- ---- staff accounts -------------------------------------------------------------------------------------------
