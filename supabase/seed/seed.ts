@@ -397,6 +397,14 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const counts: Record<string, number> = {};
   await transaction(db, async (c) => {
     await c.query(`select set_config('care.history', 'off', true)`);
+    // Bulk load: the generated rows are consistent by construction (denormalized ids given, keys taken from the
+    // tables), so row triggers and foreign-key checks are skipped while loading when the loader may (superuser,
+    // local databases only); slot counters are then computed in one statement. The demo bookings below go
+    // through every trigger.
+    const replica = await c
+      .query(`savepoint bulk; set local session_replication_role = replica`)
+      .then(() => true)
+      .catch(async () => (await c.query('rollback to savepoint bulk'), false));
     await c.query(
       `insert into auth.users (id, email, aud, role, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, encrypted_password)
        select r.id, r.email, r.aud, r.role, r.email_confirmed_at, r.raw_app_meta_data, r.raw_user_meta_data, pw.hash
@@ -416,7 +424,14 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     options.log?.(`inserted directory rows at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await generateSchedules(c);
     options.log?.(`generated schedules at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await seedBookings(c, demoDoctorId, background);
+    await seedBackgroundBookings(c, demoDoctorId, background);
+    if (replica) {
+      await c.query(`update public.time_slots ts set booked = b.n
+                       from (select slot_id, count(*) as n from public.bookings where public.booking_occupies(status) group by slot_id) b
+                      where b.slot_id = ts.id`);
+      await c.query(`set local session_replication_role = origin; release savepoint bulk`);
+    }
+    await seedDemoBookings(c, demoDoctorId);
     options.log?.(`booked at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await c.query(`insert into public.directory_changes (entity, action) values ('all', 'RESEED')`);
     const tables = [...order, 'schedules', 'time_slots', 'bookings'];
@@ -430,17 +445,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
 
 /**
  * Schedules for the next 60 days from today in each hospital's zone, with realistic gaps: no Sundays,
- * each doctor works about two days in five in a pattern of its own plus occasional days off, one doctor in ten
+ * each doctor works about two days in five in a pattern of its own plus occasional days off, one doctor in five
  * and most services publish no schedule; slot patterns per doctor (morning, afternoon, split, evening),
  * telemedicine in the evening, services in the morning with capacity 3.
  */
 async function generateSchedules(c: Queryable) {
-  // Bulk load: the rows below are consistent by construction (hospital_id given, keys from the tables), so
-  // row triggers and foreign-key checks are skipped for them when the loader may (superuser, local only).
-  const replica = await c
-    .query(`savepoint bulk; set local session_replication_role = replica`)
-    .then(() => true)
-    .catch(async () => (await c.query('rollback to savepoint bulk'), false));
   await c.query(`
     insert into public.schedules (kind, doctor_id, hospital_id, working_day)
     select k.kind, d.id, d.hospital_id, g.day::date
@@ -448,7 +457,7 @@ async function generateSchedules(c: Queryable) {
       join public.hospitals h on h.id = d.hospital_id
      cross join (values ('outpatient'), ('telemedicine')) k(kind)
      cross join lateral generate_series((now() at time zone h.time_zone)::date, (now() at time zone h.time_zone)::date + 59, interval '1 day') g(day)
-     where d.status = 1 and d.id % 10 <> 7
+     where d.status = 1 and d.id % 10 not in (3, 7)
        and ((k.kind = 'outpatient' and d.outpatient_enabled) or (k.kind = 'telemedicine' and d.telemedicine_enabled))
        and extract(isodow from g.day) <> 7
        and (d.id + (g.day::date - date '2000-01-03')) % 5 in (0, 2)
@@ -459,7 +468,7 @@ async function generateSchedules(c: Queryable) {
       from public.hospital_services s
       join public.hospitals h on h.id = s.hospital_id
      cross join lateral generate_series((now() at time zone h.time_zone)::date, (now() at time zone h.time_zone)::date + 59, interval '1 day') g(day)
-     where s.status = 1 and s.availability <> 0 and s.id % 3 = 0
+     where s.status = 1 and s.availability <> 0 and s.id % 4 = 0
        and extract(isodow from g.day) not in (6, 7)
        and (s.id + (g.day::date - date '2000-01-03')) % 3 <> 0`);
   await c.query(`
@@ -475,11 +484,10 @@ async function generateSchedules(c: Queryable) {
      cross join lateral (select g::time as started
                            from generate_series(date '2000-01-01' + p.first_start, date '2000-01-01' + p.last_start, make_interval(mins => p.step_min)) g) t
      where (s.id * 7 + extract(hour from t.started)::int * 3 + extract(minute from t.started)::int) % 9 <> 0`);
-  if (replica) await c.query(`set local session_replication_role = origin; release savepoint bulk`);
 }
 
-/** Background bookings on near slots (some full), and the demo patients' bookings. */
-async function seedBookings(c: Queryable, demoDoctorId: number, background: string[]) {
+/** Background bookings on near slots (some full). */
+async function seedBackgroundBookings(c: Queryable, demoDoctorId: number, background: string[]) {
   // About one slot in four of the next week is booked by a background patient.
   await c.query(
     `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, service_id, hospital_id, slot_id, starts_at, status, price, idempotency_key, payment_method)
@@ -495,6 +503,10 @@ async function seedBookings(c: Queryable, demoDoctorId: number, background: stri
         and ts.id % 4 = 1 and s.doctor_id is distinct from $2`,
     [background, demoDoctorId],
   );
+}
+
+/** The demo patients' bookings, through the booking triggers like any other write. */
+async function seedDemoBookings(c: Queryable, demoDoctorId: number) {
   // The demo doctor: a past working day (for a completed booking and its review), and upcoming bookings.
   await c.query(
     `with s as (insert into public.schedules (kind, doctor_id, working_day)
