@@ -227,9 +227,11 @@ begin
   end if;
 
   insert into public.bookings (booking_type, appointment_type, patient_user_id, family_member_id, doctor_id, service_id, hospital_id,
-    slot_id, starts_at, status, hold_expires_at, payment_method, voucher_id, price, currency, contact_phone, note, idempotency_key)
+    slot_id, starts_at, status, hold_expires_at, payment_method, voucher_id, price, original_price, final_price, currency, contact_phone, note, idempotency_key)
   values (case when s.kind = 'service' then 'service' else 'doctor' end, s.kind, uid, p_family_member_id, s.doctor_id, s.service_id,
     s.hospital_id, p_slot_id, starts, 'hold', now() + make_interval(mins => greatest(1, p_hold_minutes)), p_payment_method, p_voucher_id,
+    case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
+    case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
     case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
     s.currency, p_contact_phone, p_note, p_idempotency_key)
   on conflict (idempotency_key) do nothing

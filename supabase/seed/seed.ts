@@ -112,6 +112,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const hospitalsByLocale: Record<string, Array<{ id: number; orgId: number; name: string; city: string; noServices: boolean; noReviews: boolean }>> = {};
   const doctorsByLocale: Record<string, Array<{ id: number; hospitalId: number }>> = {};
   const servicesByLocale: Record<string, Array<{ id: number; hospitalId: number }>> = {};
+  const vaccineDetailsByLocale: Record<string, Array<{ vaccineId: number; hospitalId: number }>> = {};
   for (const locale of LOCALES) {
     const cfg = LOCALE_CONFIG[locale];
     const cid = cfg.countryId;
@@ -205,7 +206,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
             outpatient_enabled: !teleOnly, telemedicine_enabled: tele,
             telemedicine_fee: tele ? fee(random, locale, 0.8) : null,
             buffer_time_outpatient: random.pick([0, 30, 60, 120]), buffer_time_telemedicine: random.pick([15, 30, 60]),
-            partner_group: partner, baby_formula_campaign: locale === 'vi-VN' && tele && (pediatric || random.chance(0.2)),
+            partner_group: partner, is_featured: !partner && k < 3, baby_formula_campaign: locale === 'vi-VN' && tele && (pediatric || random.chance(0.2)),
             status: random.chance(0.95) ? 1 : 0,
           });
           for (const s of specs) add('doctor_specialties', { doctor_id: did, specialty_id: s });
@@ -246,6 +247,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
 
     // Vaccines (per market) and their per-branch prices; about one in six is out of stock at a branch.
     const dis = DISEASES[locale];
+    const vds: Array<{ vaccineId: number; hospitalId: number }> = (vaccineDetailsByLocale[locale] = []);
     for (const [brand, d] of VACCINES) {
       const vid = nextId('vaccines');
       const doses = random.int(1, 3);
@@ -258,6 +260,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         if (!random.chance(0.85)) continue;
         const price = fee(random, locale, 2);
         const pct = random.chance(0.2) ? random.pick([5, 10, 15]) : null;
+        vds.push({ vaccineId: vid, hospitalId: h.id });
         add('vaccine_details', {
           id: nextId('vaccine_details'), vaccine_id: vid, hospital_id: h.id, price, price_unit: cfg.currency,
           percent_discount: pct, price_discount: pct ? Math.round(price * (1 - pct / 100)) : null,
@@ -345,13 +348,13 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const people = PEOPLE[locale];
     const texts = REVIEW_TEXTS[locale];
     const noReviews = new Set(hospitalsByLocale[locale].filter((h) => h.noReviews).map((h) => h.id));
-    const review = (hospitalId: number, doctorId: number | null, serviceId: number | null) => {
+    const review = (hospitalId: number, doctorId: number | null, serviceId: number | null, vaccineId: number | null = null) => {
       const rate = rating(random);
       const days = Math.floor(random.next() ** 2 * 720);
       const [f] = random.pick(people.family);
       const [g] = random.pick(people.given);
       add('reviews', {
-        id: nextId('reviews'), hospital_id: hospitalId, doctor_id: doctorId, service_id: serviceId, rate,
+        id: nextId('reviews'), hospital_id: hospitalId, doctor_id: doctorId, service_id: serviceId, vaccine_id: vaccineId, rate,
         feedback: random.chance(0.85) ? random.pick(texts[rate <= 2 ? 0 : rate === 3 ? 1 : 2]) : null, author_name: people.full(f, g),
         is_published: random.chance(0.95), created_at: new Date(now - days * 86_400_000 - random.int(0, 86_399) * 1000).toISOString(),
       });
@@ -363,6 +366,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const s of servicesByLocale[locale]) {
       if (noReviews.has(s.hospitalId)) continue;
       for (let n = Math.floor(random.next() ** 2 * 5); n > 0; n--) review(s.hospitalId, null, s.id);
+    }
+    for (const v of vaccineDetailsByLocale[locale]) {
+      if (noReviews.has(v.hospitalId) || !random.chance(0.3)) continue;
+      for (let n = random.int(1, 3); n > 0; n--) review(v.hospitalId, null, null, v.vaccineId);
     }
   }
 
