@@ -280,3 +280,38 @@ begin
   return jsonb_build_object('valid', true, 'invalidreason', null, 'loyalty', loyalty);
 end $$;
 grant execute on function public.campaign_eligibility(text, smallint, text) to anon, authenticated, service_role;
+
+/*
+ * Confirms the calling patient's held booking (the booking page's last step): a hold that has not expired
+ * becomes confirmed (pending while an online payment is awaited). Refuses other patients' bookings (PT404)
+ * and expired or already settled holds (PT409).
+ */
+create or replace function public.confirm_booking(p_booking_id bigint, p_payment_method text default 'cash', p_awaiting_payment boolean default false)
+returns public.bookings
+language plpgsql security definer set search_path = '' as $$
+declare
+  b public.bookings;
+begin
+  if auth.uid() is null then
+    raise exception 'Not signed in' using errcode = 'PT401';
+  end if;
+  select * into b from public.bookings where id = p_booking_id and patient_user_id = auth.uid() for update;
+  if not found then
+    raise exception 'Unknown booking' using errcode = 'PT404';
+  end if;
+  if b.status in ('pending', 'confirmed') and b.payment_method is not distinct from p_payment_method then
+    return b; -- retried confirmation
+  end if;
+  if b.status <> 'hold' or b.hold_expires_at <= now() then
+    raise exception 'The hold on this slot has expired' using errcode = 'PT409';
+  end if;
+  update public.bookings
+     set status = case when p_awaiting_payment then 'pending' else 'confirmed' end,
+         payment_method = p_payment_method,
+         hold_expires_at = case when p_awaiting_payment then hold_expires_at end
+   where id = p_booking_id
+  returning * into b;
+  return b;
+end $$;
+revoke execute on function public.confirm_booking(bigint, text, boolean) from public, anon;
+grant execute on function public.confirm_booking(bigint, text, boolean) to authenticated, service_role;

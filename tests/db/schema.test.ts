@@ -135,6 +135,21 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     await expect(bookSlot(ctx.db, patient, soon.rows[0].id, 'too-soon-0001')).rejects.toMatchObject({ code: 'PT422' });
   });
 
+  it('confirms only the patient\'s own, unexpired hold', async () => {
+    const slot = await freeSlot(ctx.db, 4);
+    const held = await bookSlot(ctx.db, patient, slot, 'confirm-key-01');
+    const confirm = (caller: Caller, id: number) =>
+      asCaller(ctx.db, caller, async (c) => (await c.query(`select * from public.confirm_booking($1, 'cash')`, [id])).rows[0]);
+    await expect(confirm(other, held.id)).rejects.toMatchObject({ code: 'PT404' });
+    const done = await confirm(patient, held.id);
+    expect(done).toMatchObject({ id: held.id, status: 'confirmed', payment_method: 'cash', hold_expires_at: null });
+    expect((await confirm(patient, held.id)).status).toBe('confirmed');
+    const slot2 = await freeSlot(ctx.db, 5);
+    const late = await bookSlot(ctx.db, patient, slot2, 'confirm-key-02');
+    await ctx.db.pool.query(`update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [late.id]);
+    await expect(confirm(patient, late.id)).rejects.toMatchObject({ code: 'PT409' });
+  });
+
   it('maintains updated_at on update', async () => {
     const before = (await ctx.db.pool.query('select updated_at from public.hospitals where id = 2')).rows[0].updated_at as Date;
     await new Promise((r) => setTimeout(r, 20));
