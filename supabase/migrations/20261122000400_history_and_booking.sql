@@ -251,6 +251,9 @@ grant execute on function public.book_slot(bigint, text, bigint, text, bigint, i
  * Baby-formula campaign eligibility of a phone number (SPEC §8): valid, or invalidreason
  * 1 expired (loyalty tells whether completed and when), 2 cancelled too often, 3 used in an upcoming
  * booking, 4 used in a completed booking, 5 not eligible.
+ * A signed-in patient can only ask about their own (verified) phone number: p_phone is ignored for them, so
+ * nobody can probe other people's numbers. Platform admins and the server (service role, owner) may ask
+ * about any number. Not executable by anon.
  */
 create or replace function public.campaign_eligibility(p_campaign_code text, p_country_id smallint, p_phone text)
 returns jsonb
@@ -260,6 +263,12 @@ declare
   p public.campaign_phones;
   loyalty jsonb;
 begin
+  if coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_platform_admin() then
+    select pt.phone into p_phone from public.patients pt where pt.user_id = auth.uid() and pt.phone_verified_at is not null;
+    if p_phone is null then
+      return jsonb_build_object('valid', false, 'invalidreason', 5, 'loyalty', null);
+    end if;
+  end if;
   select * into c from public.campaigns where code = p_campaign_code and country_id = p_country_id and is_active;
   if found then
     select * into p from public.campaign_phones where campaign_id = c.id and phone = regexp_replace(p_phone, '[^0-9+]', '', 'g');
@@ -279,7 +288,8 @@ begin
   end if;
   return jsonb_build_object('valid', true, 'invalidreason', null, 'loyalty', loyalty);
 end $$;
-grant execute on function public.campaign_eligibility(text, smallint, text) to anon, authenticated, service_role;
+revoke execute on function public.campaign_eligibility(text, smallint, text) from public, anon;
+grant execute on function public.campaign_eligibility(text, smallint, text) to authenticated, service_role;
 
 /*
  * Confirms the calling patient's held booking (the booking page's last step): a hold that has not expired

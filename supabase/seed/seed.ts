@@ -320,14 +320,15 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const doctorRow = rows.doctors.find((d) => (d as { id: number }).id === demoDoctorId) as Record<string, unknown>;
   Object.assign(doctorRow, { user_id: ACCOUNTS.doctor.id, status: 1, outpatient_enabled: true, telemedicine_enabled: true, partner_group: false, telemedicine_fee: 300000, buffer_time_outpatient: 60, email: ACCOUNTS.doctor.email });
 
-  const patient = (id: string, email: string, name: string, onboarded: boolean, gender: number, birthday: string) => {
+  const patient = (id: string, email: string, name: string, onboarded: boolean, gender: number, birthday: string, phoneNo?: string) => {
     account(id, email, name);
     add('patients', {
       user_id: id, email, email_verified_at: '2026-01-01T00:00:00Z', country_id: 1,
-      ...(onboarded ? { name, phone: phone(random, PHONE_FORMATS[vi].mobile), phone_verified_at: '2026-01-01T00:00:00Z', birthday, gender } : {}),
+      ...(onboarded ? { name, phone: phoneNo ?? phone(random, PHONE_FORMATS[vi].mobile), phone_verified_at: '2026-01-01T00:00:00Z', birthday, gender } : {}),
     });
   };
-  patient(ACCOUNTS.patient.id, ACCOUNTS.patient.email, 'Nguyễn Thị Hoa', true, 2, '1990-04-12');
+  // The demo patient's verified phone is the campaign's eligible number (SPEC §8 happy path).
+  patient(ACCOUNTS.patient.id, ACCOUNTS.patient.email, 'Nguyễn Thị Hoa', true, 2, '1990-04-12', CAMPAIGN_PHONES.eligible);
   patient(ACCOUNTS.patientNew.id, ACCOUNTS.patientNew.email, 'Trần Văn Mới', false, 1, '1995-01-01');
   patient(ACCOUNTS.patientOther.id, ACCOUNTS.patientOther.email, 'Lê Minh Khoa', true, 1, '1985-09-30');
   add('family_members', { id: nextId('family_members'), patient_user_id: ACCOUNTS.patient.id, name: 'Phạm Gia Bảo', birthday: '2019-06-01', gender: 'male', relation: 'con', notify_to: 'MASTER' });
