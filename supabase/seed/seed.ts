@@ -447,6 +447,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const t of tables) counts[t] = r.rows.find((row) => row.t === t)!.n;
     counts['auth.users'] = authUsers.length;
   });
+  // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
+  await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
   return counts;
 }
