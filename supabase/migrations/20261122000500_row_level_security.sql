@@ -147,6 +147,18 @@ begin
 end $$;
 create trigger bookings_guard_patient_edit before update on public.bookings for each row execute function public.bookings_guard_patient_edit();
 
+-- A patient edits only the rate and feedback of their own review; publishing is moderation (staff).
+create or replace function public.reviews_guard_patient_edit() returns trigger
+language plpgsql security invoker set search_path = '' as $$
+begin
+  if current_user in ('anon', 'authenticated') and old.patient_user_id = auth.uid() and not public.can_manage_hospital(old.hospital_id)
+     and (to_jsonb(new) - array['rate', 'feedback', 'updated_at']) <> (to_jsonb(old) - array['rate', 'feedback', 'updated_at']) then
+    raise exception 'A patient can only change the rating and feedback of their review' using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end $$;
+create trigger reviews_guard_patient_edit before update on public.reviews for each row execute function public.reviews_guard_patient_edit();
+
 -- ---- enable RLS everywhere in public ---------------------------------------------------------------------
 do $$
 declare t text;

@@ -56,7 +56,7 @@ create temp table totals as select
   (select count(*) from public.reviews where doctor_id = 1) as doctor1_reviews,
   (select count(*) from public.hospitals h join public.organizations o on o.id = h.organization_id where h.is_active and o.is_active) as published_hospitals;
 grant select on totals to public;
-select plan((select count(*)::int * 8 from expectations) + 1 + 10);
+select plan((select count(*)::int * 8 from expectations) + 1 + 12);
 select is((select count(*) from expectations), (select count(distinct tbl) from tests.fixtures), 'expectations cover every table of the fixtures');
 select tests.act_as('patient');
 select is(tests.try(o.statement), tests.expected(substr(e.codes, o.pos, 1)), format('patient: %s the %s row of %s', o.op, o.target, o.tbl))
@@ -70,6 +70,8 @@ select is(tests.try($$insert into public.bookings (booking_type, appointment_typ
 select is(tests.try('select public.book_slot((select ts.id from public.time_slots ts join public.schedules s on s.id = ts.schedule_id where s.doctor_id = 1 and ts.booked = 0 and s.working_day > current_date + 5 limit 1), ''pgtap-family-3'', 3)'), 'error:PT404', 'patient cannot book for another patient''s family member');
 select is(tests.try('select public.book_slot((select ts.id from public.time_slots ts join public.schedules s on s.id = ts.schedule_id where s.doctor_id = 1 and ts.booked = 0 and s.working_day > current_date + 5 limit 1), ''pgtap-family-1'', 1)'), 'rows:1', 'patient books a slot for its own family member');
 select is((select count(*) from public.campaign_phones), 0::bigint, 'patient reads no campaign phone numbers');
+select is(tests.try($$update public.reviews set rate = 4, feedback = 'Updated' where patient_user_id = auth.uid()$$), 'rows:1', 'patient edits the rating and feedback of its review');
+select is(tests.try($$update public.reviews set is_published = not is_published where patient_user_id = auth.uid()$$), 'denied', 'patient cannot publish or hide its review (moderation)');
 select is((public.campaign_eligibility('baby-formula', 1::smallint, '0901000006') ->> 'valid')::boolean, true, 'a patient is checked by its own verified phone, whatever number it sends');
 select * from finish();
 rollback;
