@@ -95,14 +95,18 @@ grant execute on function public.staff_role(), public.staff_organization_id(), p
 -- ---- guards for what a policy cannot see (old versus new values) ---------------------------------------
 -- Security invoker on purpose: current_user is then the API role (anon/authenticated) of the caller.
 
--- A doctor editing their own profile keeps its branch, account, status and partner-group flag.
+-- A doctor editing their own profile keeps what the hospital decides: branch, account, status, the
+-- outpatient/telemedicine toggles, partner-group and campaign flags, contract, tier, academy and client.
 create or replace function public.doctors_guard_self_edit() returns trigger
 language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') and not public.can_manage_hospital(old.hospital_id)
-     and (new.hospital_id <> old.hospital_id or new.user_id is distinct from old.user_id or new.status <> old.status
-          or new.partner_group <> old.partner_group) then
-    raise exception 'A doctor cannot change their branch, account, status or partner-group flag' using errcode = 'insufficient_privilege';
+     and (new.hospital_id, new.user_id, new.status, new.outpatient_enabled, new.telemedicine_enabled, new.partner_group,
+          new.baby_formula_campaign, new.contract, new.tier_id, new.academy_id, new.client_id)
+         is distinct from
+         (old.hospital_id, old.user_id, old.status, old.outpatient_enabled, old.telemedicine_enabled, old.partner_group,
+          old.baby_formula_campaign, old.contract, old.tier_id, old.academy_id, old.client_id) then
+    raise exception 'A doctor cannot change their branch, account, status, availability toggles, flags or contract' using errcode = 'insufficient_privilege';
   end if;
   return new;
 end $$;

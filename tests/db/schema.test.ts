@@ -93,6 +93,15 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     expect(code).toBe('PT409');
   });
 
+  it('lets exactly capacity-many of six racing patients book a capacity-2 slot', async () => {
+    const slot = await freeSlot(ctx.db, 6, 2);
+    const racers = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-b000-${(i + 1).toString(16).padStart(12, '0')}`);
+    const results = await Promise.allSettled(racers.map((id, i) => bookSlot(ctx.db, as(id), slot, `race-six-${i}-0001`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'PT409' });
+    expect((await ctx.db.pool.query('select booked, capacity from public.time_slots where id = $1', [slot])).rows[0]).toEqual({ booked: 2, capacity: 2 });
+  });
+
   it('frees a slot when a booking is cancelled or its hold expired', async () => {
     const slot = await freeSlot(ctx.db, 2);
     const b = await bookSlot(ctx.db, patient, slot, 'free-again-01');

@@ -56,7 +56,7 @@ create temp table totals as select
   (select count(*) from public.reviews where doctor_id = 1) as doctor1_reviews,
   (select count(*) from public.hospitals h join public.organizations o on o.id = h.organization_id where h.is_active and o.is_active) as published_hospitals;
 grant select on totals to public;
-select plan((select count(*)::int * 8 from expectations) + 1 + 6);
+select plan((select count(*)::int * 8 from expectations) + 1 + 8);
 select is((select count(*) from expectations), (select count(distinct tbl) from tests.fixtures), 'expectations cover every table of the fixtures');
 select tests.act_as('doctor');
 select is(tests.try(o.statement), tests.expected(substr(e.codes, o.pos, 1)), format('doctor: %s the %s row of %s', o.op, o.target, o.tbl))
@@ -66,6 +66,8 @@ select is((select count(*) from public.bookings) > 0, true, 'doctor reads its ap
 select is(tests.try('update public.doctors set status = 0 where id = 1'), 'denied', 'doctor cannot change its own status');
 select is(tests.try('update public.doctors set hospital_id = 6 where id = 1'), 'denied', 'doctor cannot move itself to another branch');
 select is(tests.try('update public.doctors set glance = glance where id <> 1'), 'rows:0', 'doctor cannot edit other doctors');
+select is(tests.try('update public.doctors set telemedicine_enabled = not telemedicine_enabled where id = 1'), 'denied', 'doctor cannot toggle its own telemedicine (an admin row action)');
+select is(tests.try($$update public.doctors set description = 'Updated', languages = array['English'] where id = 1$$), 'rows:1', 'doctor edits its own description and languages');
 select is((select count(*) from public.reviews where doctor_id = 1), (select doctor1_reviews from totals), 'doctor reads all its reviews, published or not');
 select * from finish();
 rollback;
