@@ -5,7 +5,7 @@ import { issuesToFieldErrors } from '../../src/server/validation';
 const errs = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
   if (r.success) throw new Error('expected a failure');
-  return issuesToFieldErrors(r.error.issues);
+  return issuesToFieldErrors(r.error.issues, undefined, value);
 };
 
 describe('validation messages name the field and say what is wrong (SPEC §5 wording)', () => {
