@@ -185,9 +185,9 @@ create table public.bookings (
   appointment_type text not null check (appointment_type in ('outpatient', 'telemedicine', 'service')),
   patient_user_id uuid not null references public.patients (user_id) on delete cascade,
   family_member_id bigint references public.family_members (id) on delete set null,
-  doctor_id bigint references public.doctors (id) on delete set null,
-  service_id bigint references public.hospital_services (id) on delete set null,
-  hospital_id bigint not null references public.hospitals (id) on delete cascade,
+  doctor_id bigint references public.doctors (id) on delete restrict,
+  service_id bigint references public.hospital_services (id) on delete restrict,
+  hospital_id bigint not null references public.hospitals (id) on delete restrict,
   slot_id bigint not null references public.time_slots (id) on delete restrict,
   starts_at timestamptz not null,
   status text not null default 'hold' check (status in ('hold', 'pending', 'confirmed', 'completed', 'cancelled', 'expired')),
@@ -203,9 +203,11 @@ create table public.bookings (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   check ((booking_type = 'service') = (appointment_type = 'service')),
-  check ((booking_type = 'doctor') = (doctor_id is not null) or status in ('cancelled', 'expired', 'completed')),
+  check ((booking_type = 'doctor') = (doctor_id is not null)),
+  check ((booking_type = 'service') = (service_id is not null)),
   check (status <> 'hold' or hold_expires_at is not null)
 );
+comment on column public.bookings.slot_id is 'Bookings are history: a doctor, service, branch or slot with bookings cannot be deleted (deactivate it: status 0).';
 comment on column public.bookings.status is 'hold (until hold_expires_at), pending, confirmed, completed occupy the slot; cancelled and expired free it.';
 create index bookings_patient_idx on public.bookings (patient_user_id, starts_at desc);
 create index bookings_slot_idx on public.bookings (slot_id);
