@@ -38,7 +38,7 @@ async function snapshot(db: Database): Promise<Record<string, string>> {
   return out;
 }
 
-describeEachEngine('bad-input suite over the OpenAPI document', { seed: true }, (ctx) => {
+describeEachEngine('bad-input suite over the OpenAPI document', { seed: false }, (ctx) => {
   let server: TestServer;
   let ops: Operation[] = [];
   const tokens: Record<string, string> = {};

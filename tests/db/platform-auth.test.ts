@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
 import { jwtSecret } from '../../src/server/env';
 import { setRateLimit } from '../../src/server/rate-limit';
-import { adminMenuPaths } from '../../src/lib/admin-menu';
+import { adminMenu, adminMenuPaths } from '../../src/lib/admin-menu';
+import { ACCOUNTS, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_SCOPE } from '../../supabase/seed/accounts';
 import { localApiKey } from '../../scripts/stand-ins/auth';
 import { clearMailbox, mailboxMessages } from '../../scripts/stand-ins/mailbox';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -274,5 +275,40 @@ describeEachEngine('auth stand-in with supabase-js, and authenticated functions'
       expect(patient.status, name).toBe(401);
       expect((await patient.json())._status, name).toBe(-1);
     }
+  });
+
+  it('signs in as every seeded account with supabase-js; staff get their role, scope and menu on /api/admin/me', async () => {
+    const seeded: Record<string, string> = {};
+    for (const a of DEMO_ACCOUNTS) {
+      const { data, error } = await client().auth.signInWithPassword({ email: a.email, password: DEMO_PASSWORD });
+      expect(error, a.email).toBeNull();
+      expect(data.user?.id).toBe(a.id);
+      seeded[a.email] = data.session!.access_token;
+    }
+    const get = async (path: string, email: string) => {
+      const res = await call(path, seeded[email]);
+      return { status: res.status, body: await res.json() };
+    };
+    for (const a of DEMO_ACCOUNTS.filter((a) => a.role !== 'patient')) {
+      const { status, body } = await get('/api/admin/me', a.email);
+      expect(status, a.email).toBe(200);
+      expect(body._data.role).toBe(a.role);
+      expect(body._data.menu).toEqual(adminMenu(a.role as never));
+    }
+    expect((await get('/api/admin/me', ACCOUNTS.facility.email)).body._data.hospital.id).toBe(SEED_SCOPE.organizationId);
+    const senior = (await get('/api/admin/me', ACCOUNTS.seniorBranch.email)).body._data;
+    expect(senior.branches.map((b: { id: number }) => b.id).sort()).toEqual([...SEED_SCOPE.seniorBranchHospitalIds].sort());
+    expect((await get('/api/admin/me', ACCOUNTS.branch.email)).body._data.branch.id).toBe(SEED_SCOPE.branchHospitalId);
+    expect((await get('/api/admin/me', ACCOUNTS.doctor.email)).body._data.doctorId).toEqual(expect.any(Number));
+
+    // Seeded patients: refused on staff calls; each sees their own onboarding state and family only.
+    for (const a of DEMO_ACCOUNTS.filter((a) => a.role === 'patient')) expect((await get('/api/admin/me', a.email)).status, a.email).toBe(403);
+    const onboarded = (await get('/api/me', ACCOUNTS.patient.email)).body._data;
+    expect(onboarded.onboarding.onboarded).toBe(true);
+    expect(onboarded.familyMembers).toHaveLength(2);
+    expect((await get('/api/me', ACCOUNTS.patientNew.email)).body._data.onboarding.onboarded).toBe(false);
+    const other = (await get('/api/me', ACCOUNTS.patientOther.email)).body._data;
+    const mine = new Set(onboarded.familyMembers.map((f: { id: number }) => f.id));
+    expect(other.familyMembers.some((f: { id: number }) => mine.has(f.id))).toBe(false);
   });
 });
