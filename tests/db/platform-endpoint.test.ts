@@ -240,6 +240,23 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
     setRateLimit('booking_create', undefined);
   });
 
+  it('answers /api/health after a real query and /api/session from the verified token', async () => {
+    const { default: health } = await import('../../functions/health');
+    const h = await health(new Request(`${BASE}/api/health`));
+    expect(h.status).toBe(200);
+    const hb = await h.json();
+    expect(hb).toMatchObject({ _status: 1, _messages: [], _data: { database: 'ok', engine: ctx.engine } });
+    expect(hb._data.migrations).toBeGreaterThan(0);
+    const { default: session } = await import('../../functions/session');
+    const s = await session(new Request(`${BASE}/api/session`, { headers: { authorization: `Bearer ${token}` } }));
+    expect((await s.json())._data).toMatchObject({ userId, aal: 'aal1' });
+    expect(s.headers.get('cache-control')).toBe('no-store');
+    const { default: openapi } = await import('../../functions/openapi');
+    const doc = await openapi(new Request(`${BASE}/api/openapi.json`));
+    expect(doc.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect((await doc.json()).openapi).toBe('3.1.0');
+  });
+
   it('keeps staff roles: an admin is refused a super-only call with 403', async () => {
     const res = await handler(new Request(`${BASE}/api/probe/super`, { headers: { authorization: `Bearer ${adminToken}` } }));
     expect(res.status).toBe(403);
