@@ -28,7 +28,7 @@ interface Operation {
 
 async function snapshot(db: Database): Promise<Record<string, string>> {
   const { rows: tables } = await db.pool.query(
-    `select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname in ('public', 'auth') order by 1`,
+    `select format('%I.%I', schemaname, tablename) as t from pg_tables where schemaname in ('public', 'auth', 'private') order by 1`,
   );
   const out: Record<string, string> = {};
   for (const { t } of tables) {

@@ -182,7 +182,7 @@ describeEachEngine('auth stand-in with supabase-js, and authenticated functions'
     const third = await client().auth.signInWithOtp({ email: 'otp-limited@platform.test' });
     expect(third.error?.status).toBe(429);
     // The key is stored hashed, never in clear.
-    const stored = await ctx.db.pool.query(`select count(*)::int as n from public.rate_limits where key_hash like '%@%'`);
+    const stored = await ctx.db.pool.query(`select count(*)::int as n from private.rate_limits where key_hash like '%@%'`);
     expect(stored.rows[0].n).toBe(0);
   });
 
