@@ -3,13 +3,12 @@
  * temporary directory, the site built from it, served with its functions and stand-ins on E2E_PORT.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../src/data/db';
 import { buildDatabase } from './lib/db-setup';
-import { startServer, type Mount } from './lib/server';
+import { standInMounts, startServer } from './lib/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'care-e2e-'));
@@ -24,15 +23,7 @@ await db.close();
 const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', outDir], { stdio: 'inherit', cwd: root, env: process.env });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
-const mounts: Mount[] = [];
-for (const [prefix, file, name] of [
-  ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
-  ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
-  ['/dev/mailbox', 'scripts/stand-ins/mailbox.ts', 'handleMailbox'],
-] as const) {
-  const full = path.join(root, file);
-  if (existsSync(full)) mounts.push({ prefix, handler: (await import(pathToFileURL(full).href))[name] });
-}
+const mounts = await standInMounts(root);
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
 const stop = async () => {

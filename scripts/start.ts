@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase, defaultDataDir } from '../src/data/db';
 import { applyBootstrap, applyMigrations, isBuilt, runSeed } from './lib/db-setup';
-import { startServer, type Mount } from './lib/server';
+import { standInMounts, startServer } from './lib/server';
 import { hasFlag } from './lib/args';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -44,15 +44,7 @@ if (!hasFlag('--no-build')) {
 }
 
 // 3. Local Supabase stand-ins, when present (never deployed).
-const mounts: Mount[] = [];
-for (const [prefix, file, name] of [
-  ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
-  ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
-  ['/dev/mailbox', 'scripts/stand-ins/mailbox.ts', 'handleMailbox'],
-] as const) {
-  const full = path.join(root, file);
-  if (existsSync(full)) mounts.push({ prefix, handler: (await import(pathToFileURL(full).href))[name] });
-}
+const mounts = await standInMounts(root);
 
 const port = Number(process.env.PORT ?? 8888);
 const server = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1', mounts, log: console.error });

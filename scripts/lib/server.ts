@@ -4,7 +4,8 @@
  * same handler modules run here and in production. Fast enough for the load benchmarks (no per-call emulation).
  */
 import http from 'node:http';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,7 +85,7 @@ function toRequest(req: http.IncomingMessage, origin: string): Request {
   return new Request(url, {
     method: req.method,
     headers,
-    body: hasBody ? (req as unknown as ReadableStream) : undefined,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
     // Node streams the incoming body; fetch's Request needs to be told it is half-duplex.
     duplex: hasBody ? 'half' : undefined,
   } as RequestInit);
@@ -103,6 +104,20 @@ async function send(res: http.ServerResponse, response: Response, extraHeaders: 
     const buf = Buffer.from(await response.arrayBuffer());
     res.end(buf);
   } else res.end();
+}
+
+/** The local Supabase stand-ins (development and test tools, never deployed), mounted on the site's origin. */
+export async function standInMounts(root = process.cwd()): Promise<Mount[]> {
+  const mounts: Mount[] = [];
+  for (const [prefix, file, name] of [
+    ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
+    ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
+    ['/dev/mailbox', 'scripts/stand-ins/mailbox.ts', 'handleMailbox'],
+  ] as const) {
+    const full = path.join(root, file);
+    if (existsSync(full)) mounts.push({ prefix, handler: (await import(pathToFileURL(full).href))[name] });
+  }
+  return mounts;
 }
 
 export interface RunningServer { url: string; port: number; close(): Promise<void>; functions: string[] }
@@ -170,6 +185,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const context: FunctionContext = { params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: origin } };
         const response = await route.handler(toRequest(req, origin), context);
         return await send(res, response);
+      }
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        // Calls answer the envelope even when there is no such call (or not with this method).
+        const pathKnown = functions.some((r) => r.pattern.test({ pathname: url.pathname }));
+        const status = pathKnown ? 405 : 404;
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(JSON.stringify({ _status: -1, _messages: [pathKnown ? `This call does not accept ${method}.` : 'There is no such call.'], _data: null }));
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' });

@@ -44,10 +44,10 @@ test('vietnamese hospitals carry vietnamese names and addresses in a vietnamese 
 test('GET /api/health answers the envelope after a real query', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  expect(res.headers()['cache-control']).toBe('no-store');
+  expect(res.headers()['cache-control']).toContain('no-store');
   const body = await res.json();
   expect(body).toMatchObject({ _status: 1, _messages: [], _data: { database: 'ok', engine: 'pglite' } });
-  expect(body._data.hospitals).toBeGreaterThan(0);
+  expect(body._data.migrations).toBeGreaterThan(0);
 });
 
 test('pages carry the security headers of netlify.toml', async ({ request }) => {
