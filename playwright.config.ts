@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 
-// One port per run, chosen in the main process; workers inherit it through the environment.
-process.env.E2E_PORT ??= String(41000 + (process.pid % 2000));
+// One free port per run, asked of the OS in the main process; workers inherit it through the environment.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+]).toString();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 // Debian's Chromium; Playwright never downloads a browser here.
