@@ -3,6 +3,7 @@
  * (navigate, call the campaign validation, open dialogs); this module only decides.
  */
 import type { SlotValidation } from './slots';
+import { isPlaceholderEmail, SOCIAL_LOGIN_PLACEHOLDER_DOMAINS } from './onboarding';
 
 export type SessionState = 'visitor' | 'onboarded' | 'not-onboarded';
 
@@ -57,19 +58,8 @@ export function decideAfterCampaignCheck(result: CampaignCheckResult, bookingPat
   return { type: 'campaignDialog', message: result.message, onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' } };
 }
 
-/**
- * Domains of the placeholder e-mails given to accounts created by a social login without an e-mail. The spec
- * does not list them; the identity service's configuration should be passed in where it differs.
- */
-export const SOCIAL_LOGIN_PLACEHOLDER_DOMAINS: readonly string[] = ['social.placeholder', 'noemail.invalid'];
-
-export function isPlaceholderEmail(email: string | null | undefined, domains: readonly string[] = SOCIAL_LOGIN_PLACEHOLDER_DOMAINS): boolean {
-  if (!email) return false;
-  const at = email.lastIndexOf('@');
-  if (at < 0) return false;
-  const domain = email.slice(at + 1).trim().toLowerCase();
-  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
-}
+// One placeholder rule for onboarding and this warning (src/lib/onboarding.ts); re-exported for the islands.
+export { isPlaceholderEmail, SOCIAL_LOGIN_PLACEHOLDER_DOMAINS };
 
 export interface SocialLoginWarningInput {
   session: SessionState;
@@ -81,7 +71,7 @@ export interface SocialLoginWarningInput {
 
 /** The warning dialog (Continue Booking / Go to User Profile) opens on the first slot picked by such a user. */
 export function shouldWarnSocialLoginEmail(input: SocialLoginWarningInput): boolean {
-  return input.session !== 'visitor' && input.firstSlotPick && isPlaceholderEmail(input.email, input.domains);
+  return input.session !== 'visitor' && input.firstSlotPick && isPlaceholderEmail(input.email, input.domains ?? SOCIAL_LOGIN_PLACEHOLDER_DOMAINS);
 }
 
 /** The external identity site's profile page, opened in a new tab by 'Go to User Profile'. */

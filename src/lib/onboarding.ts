@@ -21,16 +21,24 @@ export interface OnboardingOptions {
   placeholderDomains?: readonly string[];
 }
 
-export const DEFAULT_PLACEHOLDER_DOMAINS = ['privaterelay.appleid.com', 'placeholder.care.local', 'noemail.social.local'] as const;
+/** Placeholder e-mails a social login gives accounts that have none (the SPEC §4 warning reads these). */
+export const SOCIAL_LOGIN_PLACEHOLDER_DOMAINS: readonly string[] = ['social.placeholder', 'noemail.invalid', 'privaterelay.appleid.com'];
+/** The group's own generated addresses. */
+export const GROUP_PLACEHOLDER_DOMAINS: readonly string[] = ['placeholder.care.local', 'noemail.social.local'];
+/** SPEC §5: an onboarding e-mail must end with neither kind. The identity service's real lists are configuration. */
+export const DEFAULT_PLACEHOLDER_DOMAINS: readonly string[] = [...GROUP_PLACEHOLDER_DOMAINS, ...SOCIAL_LOGIN_PLACEHOLDER_DOMAINS];
 
 export type OnboardingField = 'name' | 'phone' | 'phone_verified_at' | 'birthday' | 'gender' | 'email' | 'email_verified_at';
 
 const present = (v: unknown) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
 
+/** True when the e-mail's domain is (or is under) one of `domains`. */
 export function isPlaceholderEmail(email: string | null | undefined, domains: readonly string[] = DEFAULT_PLACEHOLDER_DOMAINS): boolean {
   if (!email) return false;
-  const e = email.trim().toLowerCase();
-  return domains.some((d) => e.endsWith('@' + d.toLowerCase()) || e.endsWith('.' + d.toLowerCase()));
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
 }
 
 /** The fields still missing, in the order the onboarding screen asks for them; empty when onboarded. */
