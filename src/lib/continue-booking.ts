@@ -1,0 +1,88 @@
+/**
+ * "Continue Booking" (SPEC §4, §6): the one decision of what the button does. The island runs the side effects
+ * (navigate, call the campaign validation, open dialogs); this module only decides.
+ */
+import type { SlotValidation } from './slots';
+
+export type SessionState = 'visitor' | 'onboarded' | 'not-onboarded';
+
+export interface ContinueBookingInput {
+  slot: SlotValidation;
+  session: SessionState;
+  /** The doctor's baby-formula campaign flag (false for services). */
+  babyFormulaCampaign: boolean;
+  telemedicine: boolean;
+  /** Built with doctorBookingPath / serviceBookingPath. */
+  bookingPath: string;
+  /** Current page path (with query), for flows that must come back to this page. */
+  currentPath: string;
+}
+
+export type ContinueBookingAction =
+  /** Danger alert 'The slot is not available…'; no loading. */
+  | { type: 'slotError'; error: Extract<SlotValidation, { valid: false }>['error'] }
+  /** Go to onboarding; after it the patient lands on `returnUrl`. */
+  | { type: 'onboarding'; returnUrl: string; loading: true }
+  /** Call the baby-formula campaign validation, then show its message with decideAfterCampaignCheck. */
+  | { type: 'campaignCheck'; loading: true }
+  | { type: 'booking'; path: string; loading: true };
+
+export function decideContinueBooking(input: ContinueBookingInput): ContinueBookingAction {
+  if (!input.slot.valid) return { type: 'slotError', error: input.slot.error };
+  if (input.session === 'visitor' && input.babyFormulaCampaign) {
+    // Back to this page, not the booking page: after logging in the campaign check must still run.
+    return { type: 'onboarding', returnUrl: input.currentPath, loading: true };
+  }
+  if (input.session !== 'onboarded') return { type: 'onboarding', returnUrl: input.bookingPath, loading: true };
+  if (input.babyFormulaCampaign && input.telemedicine) return { type: 'campaignCheck', loading: true };
+  return { type: 'booking', path: input.bookingPath, loading: true };
+}
+
+/** The campaign validation answer (SPEC §3: _data {valid, message}). */
+export interface CampaignCheckResult {
+  valid: boolean;
+  message: string;
+}
+
+export interface CampaignDialog {
+  type: 'campaignDialog';
+  message: string;
+  /** What OK does: continue to the booking page only when the number is eligible, otherwise just close. */
+  onOk: { type: 'booking'; path: string } | { type: 'close' };
+}
+
+export function decideAfterCampaignCheck(result: CampaignCheckResult, bookingPath: string): CampaignDialog {
+  return { type: 'campaignDialog', message: result.message, onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' } };
+}
+
+/**
+ * Domains of the placeholder e-mails given to accounts created by a social login without an e-mail. The spec
+ * does not list them; the identity service's configuration should be passed in where it differs.
+ */
+export const SOCIAL_LOGIN_PLACEHOLDER_DOMAINS: readonly string[] = ['social.placeholder', 'noemail.invalid'];
+
+export function isPlaceholderEmail(email: string | null | undefined, domains: readonly string[] = SOCIAL_LOGIN_PLACEHOLDER_DOMAINS): boolean {
+  if (!email) return false;
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  return domains.some((d) => domain === d.toLowerCase() || domain.endsWith(`.${d.toLowerCase()}`));
+}
+
+export interface SocialLoginWarningInput {
+  session: SessionState;
+  email: string | null | undefined;
+  /** True when no slot had been picked before this pick on the page. */
+  firstSlotPick: boolean;
+  domains?: readonly string[];
+}
+
+/** The warning dialog (Continue Booking / Go to User Profile) opens on the first slot picked by such a user. */
+export function shouldWarnSocialLoginEmail(input: SocialLoginWarningInput): boolean {
+  return input.session !== 'visitor' && input.firstSlotPick && isPlaceholderEmail(input.email, input.domains);
+}
+
+/** The external identity site's profile page, opened in a new tab by 'Go to User Profile'. */
+export function userProfileUrl(identityOrigin: string): string {
+  return new URL('user/profile', identityOrigin.endsWith('/') ? identityOrigin : `${identityOrigin}/`).href;
+}

@@ -1,0 +1,147 @@
+/**
+ * Hospital time (DESIGN §5): wall-clock dates and times in a hospital's IANA zone, whatever the runtime zone.
+ *
+ * Calendar-date arithmetic uses dayjs in UTC mode (dates are zone-free labels). Instant <-> wall-clock conversion
+ * uses one cached Intl.DateTimeFormat per zone, the same primitive dayjs' timezone plugin is built on: dayjs.tz()
+ * costs 65–200 µs per call here, which alone would exceed the 1 ms budget for 60 days of slots. The tests check
+ * these conversions against dayjs.tz on daylight-saving dates.
+ */
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** An instant: a Date or epoch milliseconds. Never a wall-clock string, so the runtime zone cannot leak in. */
+export type Instant = Date | number;
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+
+export const toEpochMs = (instant: Instant): number => (typeof instant === 'number' ? instant : instant.getTime());
+
+export function isIsoDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = dayjs.utc(value);
+  return d.isValid() && d.format('YYYY-MM-DD') === value;
+}
+
+/** 'HH:mm' or 'HH:mm:ss' (Postgres time) -> minutes after midnight; NaN when malformed. */
+export function timeToMinutes(time: string): number {
+  const m = TIME_RE.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+}
+
+export function minutesToTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}`;
+}
+
+/** 'HH:mm:ss' -> 'HH:mm'; throws on anything that is not a time of day. */
+export function normalizeTime(time: string): string {
+  const minutes = timeToMinutes(time);
+  if (Number.isNaN(minutes)) throw new RangeError(`Not a time of day: ${time}`);
+  return minutesToTime(minutes);
+}
+
+/** Epoch ms of the date's midnight read as if UTC: a zone-free number to do wall-clock arithmetic with. */
+export function dateToWallMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+export function wallMsToDate(wallMs: number): string {
+  return new Date(wallMs).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+}
+
+/** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: string): number {
+  return ((dayjs.utc(date).day() + 6) % 7) + 1;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    // Throws RangeError for an unknown zone: a misconfigured hospital must fail loudly, not drift silently.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+const PARTS_RE = /^(\d{2})\/(\d{2})\/(-?\d+), (\d{2}):(\d{2}):(\d{2})$/;
+
+/** The zone's wall clock at an instant, as epoch ms read as if UTC (milliseconds kept). */
+export function wallMsAt(instantMs: number, zone: string): number {
+  const m = PARTS_RE.exec(formatterFor(zone).format(instantMs));
+  if (!m) throw new RangeError(`Cannot read the wall clock of ${zone}`);
+  const secondStart = Math.floor(instantMs / 1000) * 1000;
+  return Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]), Number(m[4]), Number(m[5]), Number(m[6])) + (instantMs - secondStart);
+}
+
+/** UTC offset of the zone at an instant, in minutes (e.g. +420 for Asia/Jakarta). */
+export function offsetMinutesAt(instantMs: number, zone: string): number {
+  return Math.round((wallMsAt(instantMs, zone) - instantMs) / MINUTE_MS);
+}
+
+/**
+ * The instant a wall-clock time of the zone denotes. In a daylight-saving gap the time is moved forward by the
+ * gap (02:30 on a spring-forward night is 03:30); in an overlap the earlier occurrence is taken. Both follow
+ * RFC 5545 and Temporal's 'compatible' choice; for slot validity the earlier occurrence is also the cautious one.
+ */
+export function wallMsToInstant(wallMs: number, zone: string): number {
+  const before = offsetMinutesAt(wallMs - DAY_MS, zone);
+  const after = offsetMinutesAt(wallMs + DAY_MS, zone);
+  const c1 = wallMs - before * MINUTE_MS;
+  const c2 = wallMs - after * MINUTE_MS;
+  const ok1 = offsetMinutesAt(c1, zone) === before;
+  const ok2 = offsetMinutesAt(c2, zone) === after;
+  if (ok1 && ok2) return Math.min(c1, c2);
+  if (ok1) return c1;
+  if (ok2) return c2;
+  return c1; // gap: read with the offset in force before it, which lands after the transition
+}
+
+/** The instant of a hospital date and time ('yyyy-MM-dd', 'HH:mm'). */
+export function zonedInstant(date: string, time: string, zone: string): number {
+  return wallMsToInstant(dateToWallMs(date) + timeToMinutes(time) * MINUTE_MS, zone);
+}
+
+export interface ZonedNow {
+  /** 'yyyy-MM-dd' in the zone. */
+  date: string;
+  /** 'HH:mm' in the zone, seconds dropped (floored). */
+  time: string;
+  /** Wall clock as epoch ms read as if UTC. */
+  wallMs: number;
+}
+
+export function zonedNow(instant: Instant, zone: string): ZonedNow {
+  const wallMs = wallMsAt(toEpochMs(instant), zone);
+  const dayStart = Math.floor(wallMs / DAY_MS) * DAY_MS;
+  return { date: wallMsToDate(dayStart), time: minutesToTime(Math.floor((wallMs - dayStart) / MINUTE_MS)), wallMs };
+}
+
+/** Today in the hospital's zone. */
+export function todayInZone(now: Instant, zone: string): string {
+  return zonedNow(now, zone).date;
+}

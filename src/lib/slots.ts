@@ -1,0 +1,299 @@
+/**
+ * The slot engine (SPEC §3, §4, §5, §9; issue #6 item 1). Pure: every function takes the hospital's IANA zone
+ * and `now` as an instant, so the browser's zone and clock never decide which slots a patient may book.
+ */
+import { z } from 'zod';
+import {
+  DAY_MS,
+  MINUTE_MS,
+  addDays,
+  dateToWallMs,
+  isIsoDate,
+  isoWeekday,
+  minutesToTime,
+  normalizeTime,
+  offsetMinutesAt,
+  timeToMinutes,
+  toEpochMs,
+  wallMsAt,
+  wallMsToDate,
+  wallMsToInstant,
+  type Instant,
+} from './hospital-time';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shapes (SPEC §3)
+
+export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+
+/** A slot starting before 12:00 is in the morning. */
+export const AFTERNOON_STARTS_AT = '12:00';
+/** A slot starting from 18:00 is in the evening; 12:00–17:59 is the afternoon. */
+export const EVENING_STARTS_AT = '18:00';
+
+/** UI string of each part-of-day tab. */
+export const PART_OF_DAY_KEYS = {
+  morning: 'booking.morning',
+  afternoon: 'booking.afternoon',
+  evening: 'booking.evening',
+} as const satisfies Record<PartOfDay, string>;
+
+const AFTERNOON_MIN = timeToMinutes(AFTERNOON_STARTS_AT);
+const EVENING_MIN = timeToMinutes(EVENING_STARTS_AT);
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+const isoDate = z.string().refine(isIsoDate, 'Expected yyyy-MM-dd');
+
+export const timeSlotSchema = z.object({
+  schedule_id: z.number().int().positive(),
+  started: hhmm,
+  ended: hhmm,
+});
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+export const workingTimesSchema = z.object({
+  morning: z.array(timeSlotSchema),
+  afternoon: z.array(timeSlotSchema),
+  evening: z.array(timeSlotSchema),
+});
+export type WorkingTimes = z.infer<typeof workingTimesSchema>;
+
+export const scheduleDaySchema = z.object({
+  workingDay: isoDate,
+  workingTimes: workingTimesSchema,
+  /** Number of bookable time slots of the day. */
+  slots: z.number().int().nonnegative(),
+});
+export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+
+/** A slot row as the database gives it: times may carry seconds (Postgres `time`). */
+export const rawSlotSchema = z.object({
+  scheduleId: z.number().int().positive(),
+  workingDay: isoDate,
+  startTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number().int().nonnegative(),
+  booked: z.number().int().nonnegative(),
+});
+export type RawSlot = z.infer<typeof rawSlotSchema>;
+
+/** What every validity rule needs: the hospital's zone, the current instant and the buffer in minutes. */
+export interface SlotContext {
+  zone: string;
+  now: Instant;
+  /** The doctor's outpatient or telemedicine buffer, or the service's: the caller picks the right one. */
+  bufferMinutes: number;
+}
+
+export function partOfDay(started: string): PartOfDay {
+  const minutes = timeToMinutes(started);
+  if (Number.isNaN(minutes)) throw new RangeError(`Not a time of day: ${started}`);
+  return minutes < AFTERNOON_MIN ? 'morning' : minutes < EVENING_MIN ? 'afternoon' : 'evening';
+}
+
+const emptyWorkingTimes = (): WorkingTimes => ({ morning: [], afternoon: [], evening: [] });
+
+export const countSlots = (wt: WorkingTimes): number => wt.morning.length + wt.afternoon.length + wt.evening.length;
+
+const byStart = (a: TimeSlot, b: TimeSlot) => (a.started < b.started ? -1 : a.started > b.started ? 1 : a.schedule_id - b.schedule_id);
+
+/**
+ * Schedule days from database rows: full slots (booked >= capacity) are left out, times are cut to HH:mm, each
+ * slot goes to its part of day by start time, days come in date order and `slots` counts the offered slots.
+ * Days whose slots are all full still appear, with zero slots, so the date strip shows them as unavailable.
+ */
+export function buildScheduleDays(rows: readonly RawSlot[]): ScheduleDay[] {
+  const days = new Map<string, WorkingTimes>();
+  for (const row of rows) {
+    let wt = days.get(row.workingDay);
+    if (!wt) days.set(row.workingDay, (wt = emptyWorkingTimes()));
+    if (row.booked >= row.capacity) continue;
+    const started = normalizeTime(row.startTime);
+    wt[partOfDay(started)].push({ schedule_id: row.scheduleId, started, ended: normalizeTime(row.endTime) });
+  }
+  return [...days.keys()].sort().map((workingDay) => {
+    const wt = days.get(workingDay)!;
+    wt.morning.sort(byStart);
+    wt.afternoon.sort(byStart);
+    wt.evening.sort(byStart);
+    return { workingDay, workingTimes: wt, slots: countSlots(wt) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Buffer rule (SPEC §5): a slot is valid only if it starts later than now + buffer.
+
+/** Daylight-saving shifts are at most a few hours; farther apart, wall-clock order is instant order. */
+const EXACT_WINDOW_MS = DAY_MS + 2 * 60 * MINUTE_MS;
+
+/** The earliest instant a slot must start after, precomputed once so checking a slot is arithmetic. */
+export interface BookingThreshold {
+  zone: string;
+  /** now + buffer, epoch ms. A slot must start strictly later. */
+  instantMs: number;
+  /** The same moment on the hospital's wall clock (epoch ms read as if UTC). */
+  wallMs: number;
+  /** Whether the zone's offset changes within a day of the threshold (then slots near it are converted exactly). */
+  nearTransition: boolean;
+  bufferMinutes: number;
+}
+
+export function bookingThreshold(ctx: SlotContext): BookingThreshold {
+  if (!Number.isFinite(ctx.bufferMinutes) || ctx.bufferMinutes < 0) throw new RangeError(`Invalid buffer: ${ctx.bufferMinutes}`);
+  const instantMs = toEpochMs(ctx.now) + ctx.bufferMinutes * MINUTE_MS;
+  const wallMs = wallMsAt(instantMs, ctx.zone);
+  const offset = (wallMs - instantMs) / MINUTE_MS;
+  const nearTransition =
+    offsetMinutesAt(instantMs - EXACT_WINDOW_MS, ctx.zone) !== Math.round(offset) ||
+    offsetMinutesAt(instantMs + EXACT_WINDOW_MS, ctx.zone) !== Math.round(offset);
+  return { zone: ctx.zone, instantMs, wallMs, nearTransition, bufferMinutes: ctx.bufferMinutes };
+}
+
+/** Whether a slot starting at the day's wall-clock time is bookable under the threshold. */
+function startsAfter(t: BookingThreshold, dayWallMs: number, startedMinutes: number): boolean {
+  const wall = dayWallMs + startedMinutes * MINUTE_MS;
+  const diff = wall - t.wallMs;
+  if (!t.nearTransition || Math.abs(diff) > EXACT_WINDOW_MS) return diff > 0;
+  return wallMsToInstant(wall, t.zone) > t.instantMs;
+}
+
+export function isSlotValid(workingDay: string, started: string, ctx: SlotContext | BookingThreshold): boolean {
+  const t = 'instantMs' in ctx ? ctx : bookingThreshold(ctx);
+  return startsAfter(t, dateToWallMs(workingDay), timeToMinutes(started));
+}
+
+export const SLOT_NOT_AVAILABLE_KEY = 'booking.slotNotAvailable' as const;
+
+export type SlotValidation =
+  | { valid: true }
+  | {
+      valid: false;
+      /** Message key and parameters of 'The slot is not available. Please select the time greater than {bufferTime}.' */
+      error: { key: typeof SLOT_NOT_AVAILABLE_KEY; params: { bufferTime: string } };
+      /** The threshold on the hospital's wall clock; `date` lets the UI add the day when it is not the slot's day. */
+      earliest: { date: string; time: string };
+      bufferMinutes: number;
+    };
+
+/**
+ * Validates a picked slot. {bufferTime} is rendered as the earliest time a slot may start, HH:mm on the
+ * hospital's clock (e.g. 'greater than 14:30'): a patient compares it with the slot times on screen, whereas
+ * a bare buffer ('greater than 120') has no unit and needs mental arithmetic. Seconds are floored, so a slot
+ * at exactly that HH:mm is invalid, which the words 'greater than' already say.
+ */
+export function validateSlot(workingDay: string, started: string, ctx: SlotContext): SlotValidation {
+  const t = bookingThreshold(ctx);
+  if (isSlotValid(workingDay, started, t)) return { valid: true };
+  const dayStart = Math.floor(t.wallMs / DAY_MS) * DAY_MS;
+  const time = minutesToTime(Math.floor((t.wallMs - dayStart) / MINUTE_MS));
+  return {
+    valid: false,
+    error: { key: SLOT_NOT_AVAILABLE_KEY, params: { bufferTime: time } },
+    earliest: { date: wallMsToDate(dayStart), time },
+    bufferMinutes: t.bufferMinutes,
+  };
+}
+
+/**
+ * Removes the slots inside the buffer window (and on past days) and recomputes each day's count, which then
+ * drives the date picker, the date strip and "See nearest availabilities". Days are kept, possibly with zero slots.
+ */
+export function applyBuffer(days: readonly ScheduleDay[], ctx: SlotContext): ScheduleDay[] {
+  const t = bookingThreshold(ctx);
+  const thresholdDay = Math.floor(t.wallMs / DAY_MS) * DAY_MS;
+  return days.map((day) => {
+    const dayWall = dateToWallMs(day.workingDay);
+    // Days well after the threshold keep every slot, days well before lose all; only the edge is checked per slot.
+    if (dayWall - thresholdDay > EXACT_WINDOW_MS) return day;
+    if (thresholdDay - dayWall > EXACT_WINDOW_MS) return { ...day, workingTimes: emptyWorkingTimes(), slots: 0 };
+    const keep = (s: TimeSlot) => startsAfter(t, dayWall, timeToMinutes(s.started));
+    const wt = {
+      morning: day.workingTimes.morning.filter(keep),
+      afternoon: day.workingTimes.afternoon.filter(keep),
+      evening: day.workingTimes.evening.filter(keep),
+    };
+    return { ...day, workingTimes: wt, slots: countSlots(wt) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Days, parts of day and the date picker (SPEC §4, §5)
+
+/** The first part of the day with slots (shown on a day change); null when the day has none. */
+export function firstNonEmptyPartOfDay(day: ScheduleDay | undefined): PartOfDay | null {
+  if (!day) return null;
+  return PARTS_OF_DAY.find((p) => day.workingTimes[p].length > 0) ?? null;
+}
+
+export const findDay = (days: readonly ScheduleDay[], date: string): ScheduleDay | undefined =>
+  days.find((d) => d.workingDay === date);
+
+/** Target of "See nearest availabilities": the first day (from `from`, inclusive) with slots, or null. */
+export function nearestAvailableDay(days: readonly ScheduleDay[], from?: string): string | null {
+  let best: string | null = null;
+  for (const d of days) {
+    if (d.slots > 0 && (from === undefined || d.workingDay >= from) && (best === null || d.workingDay < best)) best = d.workingDay;
+  }
+  return best;
+}
+
+export interface DatePickerRules {
+  /** Today in the hospital's zone: nothing earlier is selectable. */
+  minDate: string;
+  /** The last schedule day, or null when there is no schedule (then nothing is selectable). */
+  maxDate: string | null;
+  /** Days within [minDate, maxDate] that stay disabled because they have no slots left. */
+  disabledDates: string[];
+}
+
+/** Expects days already passed through applyBuffer, so counts are those after the buffer. */
+export function datePickerRules(days: readonly ScheduleDay[], ctx: Pick<SlotContext, 'zone' | 'now'>): DatePickerRules {
+  const minDate = wallMsToDate(Math.floor(wallMsAt(toEpochMs(ctx.now), ctx.zone) / DAY_MS) * DAY_MS);
+  let maxDate: string | null = null;
+  const open = new Set<string>();
+  for (const d of days) {
+    if (maxDate === null || d.workingDay > maxDate) maxDate = d.workingDay;
+    if (d.slots > 0) open.add(d.workingDay);
+  }
+  const disabledDates: string[] = [];
+  if (maxDate !== null) {
+    for (let w = dateToWallMs(minDate), end = dateToWallMs(maxDate); w <= end; w += DAY_MS) {
+      const date = wallMsToDate(w);
+      if (!open.has(date)) disabledDates.push(date);
+    }
+  }
+  return { minDate, maxDate, disabledDates };
+}
+
+export function isDateSelectable(date: string, rules: DatePickerRules): boolean {
+  return rules.maxDate !== null && date >= rules.minDate && date <= rules.maxDate && !rules.disabledDates.includes(date);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Schedule window (SPEC §9): the week starting Monday, with a configurable number of days before it.
+
+export const DEFAULT_DAYS_BEFORE = 0;
+
+/** startDate/endDate of the schedule request covering `date` (both inclusive, 'yyyy-MM-dd'). */
+export function scheduleWindow(date: string, daysBefore: number = DEFAULT_DAYS_BEFORE): { startDate: string; endDate: string } {
+  if (!isIsoDate(date)) throw new RangeError(`Not a date: ${date}`);
+  if (!Number.isInteger(daysBefore) || daysBefore < 0) throw new RangeError(`Invalid daysBefore: ${daysBefore}`);
+  const monday = addDays(date, 1 - isoWeekday(date));
+  return { startDate: addDays(monday, -daysBefore), endDate: addDays(monday, 6) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The whole computation an island or function runs on a fetched schedule.
+
+export interface ComputedSchedule {
+  days: ScheduleDay[];
+  picker: DatePickerRules;
+  nearest: string | null;
+}
+
+export function computeSchedule(rows: readonly RawSlot[], ctx: SlotContext): ComputedSchedule {
+  const days = applyBuffer(buildScheduleDays(rows), ctx);
+  const picker = datePickerRules(days, ctx);
+  return { days, picker, nearest: nearestAvailableDay(days, picker.minDate) };
+}
