@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/strings';
+import {
+  chunkRecords,
+  ERROR_FILE_COLUMNS,
+  IMPORT_HEADERS,
+  IMPORT_MESSAGES,
+  IMPORT_TYPES,
+  importErrorCsv,
+  importOutcome,
+  importTemplateCsv,
+  isCsvFileName,
+  MAX_IMPORT_RECORDS,
+  normalizeHeader,
+  readImportCsv,
+  readImportFile,
+  recordLine,
+  recordsFailedMessage,
+  recordsSavedMessage,
+  shouldKeepPolling,
+  type ReadResult,
+} from '../../src/lib/csv-import';
+import type { Message } from '../../src/lib/message';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/csv/${name}`, import.meta.url), 'utf8');
+const en = (m: Message) => translate('en-PH', m.key, m.params);
+const errorOf = (r: ReadResult) => (r.ok ? null : en(r.message));
+const DOCTOR = IMPORT_HEADERS.doctor.join(',');
+const row = (n = IMPORT_HEADERS.doctor.length, v = 'x') => Array.from({ length: n }, () => v).join(',');
+
+describe('file name', () => {
+  it('must be .csv', () => {
+    expect(isCsvFileName('doctors.csv')).toBe(true);
+    expect(isCsvFileName('DOCTORS.CSV')).toBe(true);
+    expect(isCsvFileName('doctors.xlsx')).toBe(false);
+    expect(isCsvFileName('doctors.csv.exe')).toBe(false);
+    expect(isCsvFileName('csv')).toBe(false);
+    expect(errorOf(readImportFile({ name: 'doctors.xlsx', text: fixture('doctor-good.csv') }, 'doctor'))).toBe('Wrong file format');
+    expect(readImportFile({ name: 'doctors.csv', text: fixture('doctor-good.csv') }, 'doctor').ok).toBe(true);
+  });
+});
+
+describe('header normalisation', () => {
+  it('lowercases, removes line breaks, trims, spaces to underscores', () => {
+    expect(normalizeHeader('  Hospital Branch Id ')).toBe('hospital_branch_id');
+    expect(normalizeHeader('Price\r\nTo')).toBe('priceto');
+    expect(normalizeHeader('Provide\n Care')).toBe('provide_care');
+    expect(normalizeHeader('NAME')).toBe('name');
+  });
+});
+
+describe('reading fixtures', () => {
+  it('good doctor file: records keyed by header, CRLF handled, values trimmed', () => {
+    const r = readImportCsv(fixture('doctor-good.csv'), 'doctor');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.header).toEqual(IMPORT_HEADERS.doctor);
+    expect(r.records).toHaveLength(2);
+    expect(r.records[0]).toMatchObject({ name: 'Nguyen Van A', email: 'a@example.com', languages: 'Vietnamese|English', description: 'Short bio' });
+    expect(r.records[1].expertise).toBe('');
+    expect(en(r.message)).toBe('File is uploaded successfully. Please hit button Import below to continue.');
+  });
+  it('headers in another case and with spaces are accepted', () => {
+    const r = readImportCsv(fixture('doctor-service-good.csv'), 'doctor_service');
+    expect(r.ok && r.records).toEqual([
+      { doctor_id: '12', service_name: 'Consultation', description: 'First visit', price_type: 'range', price: '200000', price_to: '500000' },
+      { doctor_id: '12', service_name: 'Follow-up', description: '', price_type: 'fixed', price: '150000', price_to: '' },
+    ]);
+  });
+  it('a header cell with a quoted line break is normalised', () => {
+    const r = readImportCsv(fixture('service-header-line-break.csv'), 'service');
+    expect(r.ok).toBe(false); // 'Service\nName' -> 'servicename', not 'name'
+    expect(errorOf(r)).toBe('Wrong file format');
+    const fixed = fixture('service-header-line-break.csv').replace('"Service\nName"', '"\nName"');
+    expect(readImportCsv(fixed, 'service').ok).toBe(true);
+  });
+  it('wrong header names', () => {
+    expect(errorOf(readImportCsv(fixture('doctor-wrong-header.csv'), 'doctor'))).toBe('Wrong file format');
+  });
+  it('more rows than the maximum (50)', () => {
+    expect(MAX_IMPORT_RECORDS).toBe(50);
+    expect(errorOf(readImportCsv(fixture('doctor-too-many-rows.csv'), 'doctor'))).toBe('Wrong file format');
+    const fifty = [DOCTOR, ...Array.from({ length: 50 }, () => row())].join('\n');
+    expect(readImportCsv(fifty, 'doctor').ok).toBe(true);
+    expect(errorOf(readImportCsv(fifty, 'doctor', { maxRecords: 10 }))).toBe('Wrong file format');
+  });
+  it('empty file', () => {
+    expect(errorOf(readImportCsv(fixture('empty.csv'), 'doctor'))).toBe('File is not valid!');
+    expect(errorOf(readImportCsv('  \n\r\n ', 'doctor'))).toBe('File is not valid!');
+    expect(errorOf(readImportCsv(null, 'doctor'))).toBe('File is not valid!');
+    expect(errorOf(readImportCsv('\u0000\u0001PK', 'doctor'))).toBe('File is not valid!');
+  });
+  it('header only: No data to import', () => {
+    expect(errorOf(readImportCsv(fixture('doctor-header-only.csv'), 'doctor'))).toBe('No data to import');
+    expect(errorOf(readImportCsv(`${DOCTOR}\n,,,,,,,,,,\n\n`, 'doctor'))).toBe('No data to import');
+  });
+  it('a byte-order mark is ignored', () => {
+    const r = readImportCsv(fixture('doctor-bom.csv'), 'doctor');
+    expect(r.ok && r.records[0].name).toBe('Lê Văn C');
+  });
+  it('quoted commas, quotes and line breaks stay inside their cell', () => {
+    const r = readImportCsv(fixture('doctor-quoted-line-breaks.csv'), 'doctor');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.records).toHaveLength(1);
+    expect(r.records[0]).toMatchObject({ name: 'Nguyen, Van D', glance: 'Line one\nline two', description: 'He said "hello"' });
+  });
+});
+
+describe('reading rules on CSV text', () => {
+  it('different column count', () => {
+    expect(errorOf(readImportCsv(`${DOCTOR},extra\n${row(12)}`, 'doctor'))).toBe('Wrong file format');
+    expect(errorOf(readImportCsv(`${IMPORT_HEADERS.doctor.slice(0, -1).join(',')}\n${row(10)}`, 'doctor'))).toBe('Wrong file format');
+  });
+  it('wrong header order', () => {
+    const swapped = [...IMPORT_HEADERS.doctor];
+    [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
+    expect(errorOf(readImportCsv(`${swapped.join(',')}\n${row()}`, 'doctor'))).toBe('Wrong file format');
+  });
+  it('a row longer than the header', () => {
+    expect(errorOf(readImportCsv(`${DOCTOR}\n${row()}\n${row(12)}`, 'doctor'))).toBe('Wrong file format');
+  });
+  it('shorter rows are padded with empty cells', () => {
+    const r = readImportCsv(`${DOCTOR}\nOnly Name,male`, 'doctor');
+    expect(r.ok && r.records[0]).toMatchObject({ name: 'Only Name', gender: 'male', description: '' });
+  });
+  it('blank lines are skipped', () => {
+    const r = readImportCsv(`${DOCTOR}\n\n${row()}\n\n`, 'doctor');
+    expect(r.ok && r.records).toHaveLength(1);
+  });
+  it('an unterminated quote: Cannot read this file', () => {
+    expect(errorOf(readImportCsv(`${DOCTOR}\n"unterminated,${row(10)}`, 'doctor'))).toBe('Cannot read this file');
+  });
+  it('a custom expected header', () => {
+    expect(readImportCsv('a,b\n1,2', 'doctor', { header: ['a', 'b'] }).ok).toBe(true);
+  });
+  it('each import type reads its own template', () => {
+    for (const type of IMPORT_TYPES) {
+      const r = readImportCsv(importTemplateCsv(type), type);
+      expect(r.ok, type).toBe(true);
+      expect(r.ok && r.records).toHaveLength(1);
+      expect(readImportCsv(importTemplateCsv(type), type === 'doctor' ? 'service' : 'doctor').ok).toBe(false);
+    }
+  });
+});
+
+describe('import headers and templates', () => {
+  it('headers are normalised names, unique per type', () => {
+    for (const type of IMPORT_TYPES) {
+      const h = IMPORT_HEADERS[type];
+      expect(h.every((c) => c === normalizeHeader(c))).toBe(true);
+      expect(new Set(h).size).toBe(h.length);
+    }
+    expect(IMPORT_HEADERS.doctor).toContain('name');
+    expect(IMPORT_HEADERS.doctor_service).toEqual(expect.arrayContaining(['doctor_id', 'price_type', 'price', 'price_to']));
+    expect(IMPORT_HEADERS.service).toEqual(expect.arrayContaining(['name', 'price_type', 'price', 'price_to']));
+  });
+  it('template is the header line plus one example row', () => {
+    const lines = importTemplateCsv('doctor_service').split('\r\n');
+    expect(lines[0]).toBe(IMPORT_HEADERS.doctor_service.join(','));
+    expect(lines).toHaveLength(2);
+  });
+});
+
+describe('error export file', () => {
+  it('columns Line, the header, Message Error, Status import; messages joined; status Failed', () => {
+    const csv = importErrorCsv('doctor_service', [
+      { line: 2, record: { doctor_id: '12', service_name: 'Consult, first', price_type: 'range', price: '1', price_to: '' }, messages: ['Price to is required', 'Price too low'] },
+      { line: 5, record: { doctor_id: 'x' }, messages: ['Doctor not found'] },
+    ]);
+    const parsed = Papa.parse<string[]>(csv.trim()).data;
+    expect(parsed[0]).toEqual(['Line', ...IMPORT_HEADERS.doctor_service, 'Message Error', 'Status import']);
+    expect(parsed[1]).toEqual(['2', '12', 'Consult, first', '', 'range', '1', '', 'Price to is required; Price too low', 'Failed']);
+    expect(parsed[2]).toEqual(['5', 'x', '', '', '', '', '', 'Doctor not found', 'Failed']);
+    expect(ERROR_FILE_COLUMNS).toEqual({ line: 'Line', message: 'Message Error', status: 'Status import' });
+  });
+  it('record lines count the header as line 1', () => {
+    expect(recordLine(0)).toBe(2);
+    expect(recordLine(9)).toBe(11);
+  });
+});
+
+describe('import messages and progress', () => {
+  it('spec texts', () => {
+    expect(en(IMPORT_MESSAGES.wrongFileFormat)).toBe('Wrong file format');
+    expect(en(IMPORT_MESSAGES.fileNotValid)).toBe('File is not valid!');
+    expect(en(IMPORT_MESSAGES.noData)).toBe('No data to import');
+    expect(en(IMPORT_MESSAGES.cannotRead)).toBe('Cannot read this file');
+    expect(en(IMPORT_MESSAGES.uploaded)).toBe('File is uploaded successfully. Please hit button Import below to continue.');
+    expect(en(IMPORT_MESSAGES.imported)).toBe('File is imported successfully.');
+    expect(en(IMPORT_MESSAGES.downloadList)).toBe('Download the list');
+    expect(en(IMPORT_MESSAGES.failed)).toBe('An error occurred!');
+    expect(en(recordsSavedMessage(12))).toBe('12 the records are saved successfully.');
+    expect(en(recordsFailedMessage(3, 15))).toBe('3/15 records can not be loaded');
+  });
+  it('outcome: success when none failed, warning otherwise', () => {
+    expect(importOutcome(5, 0)).toEqual({ status: 'success', messages: [IMPORT_MESSAGES.imported, recordsSavedMessage(5)] });
+    expect(importOutcome(3, 2)).toEqual({ status: 'warning', messages: [recordsSavedMessage(3), recordsFailedMessage(2, 5)] });
+    expect(importOutcome(0, 0).status).toBe('danger');
+  });
+  it('polls only while processing', () => {
+    expect(shouldKeepPolling('processing')).toBe(true);
+    for (const s of ['processed', 'import_success', 'danger', null, undefined]) expect(shouldKeepPolling(s)).toBe(false);
+  });
+  it('chunks records for the manual import', () => {
+    expect(chunkRecords([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(chunkRecords([], 2)).toEqual([]);
+    expect(chunkRecords([1, 2], 0)).toEqual([[1], [2]]);
+  });
+});
