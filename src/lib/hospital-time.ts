@@ -30,10 +30,23 @@ export function isIsoDate(value: string): boolean {
   return d.isValid() && d.format('YYYY-MM-DD') === value;
 }
 
-/** 'HH:mm' or 'HH:mm:ss' (Postgres time) -> minutes after midnight; NaN when malformed. */
+const digit = (s: string, i: number): number => {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+};
+
+/**
+ * 'HH:mm' or 'HH:mm:ss' (Postgres time) -> minutes after midnight; NaN when malformed. Hand-parsed: it runs for
+ * every slot row, and a regular expression per row alone cost more than the engine's whole budget.
+ */
 export function timeToMinutes(time: string): number {
-  const m = TIME_RE.exec(time);
-  return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  const n = time.length;
+  if ((n !== 5 && n !== 8) || time.charCodeAt(2) !== 58) return NaN;
+  const h = digit(time, 0) * 10 + digit(time, 1);
+  const m = digit(time, 3) * 10 + digit(time, 4);
+  if (!(h < 24 && m < 60)) return NaN; // also false for NaN
+  if (n === 8 && !(time.charCodeAt(5) === 58 && digit(time, 6) * 10 + digit(time, 7) < 60)) return NaN;
+  return h * 60 + m;
 }
 
 export function minutesToTime(minutes: number): string {
@@ -44,18 +57,34 @@ export function minutesToTime(minutes: number): string {
 
 /** 'HH:mm:ss' -> 'HH:mm'; throws on anything that is not a time of day. */
 export function normalizeTime(time: string): string {
-  const minutes = timeToMinutes(time);
-  if (Number.isNaN(minutes)) throw new RangeError(`Not a time of day: ${time}`);
-  return minutesToTime(minutes);
+  if (Number.isNaN(timeToMinutes(time))) throw new RangeError(`Not a time of day: ${time}`);
+  return time.length === 5 ? time : time.slice(0, 5);
+}
+
+/** An end time: like normalizeTime, but '24:00' (Postgres' end of day) is kept for a slot ending at midnight. */
+export function normalizeEndTime(time: string): string {
+  return /^24:00(:00)?$/.test(time) ? '24:00' : normalizeTime(time);
 }
 
 /** Epoch ms of the date's midnight read as if UTC: a zone-free number to do wall-clock arithmetic with. */
 export function dateToWallMs(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  const y = digit(date, 0) * 1000 + digit(date, 1) * 100 + digit(date, 2) * 10 + digit(date, 3);
+  return Date.UTC(y, digit(date, 5) * 10 + digit(date, 6) - 1, digit(date, 8) * 10 + digit(date, 9));
 }
 
+/** Inverse of dateToWallMs (civil-from-days arithmetic; no Date object per call). */
 export function wallMsToDate(wallMs: number): string {
-  return new Date(wallMs).toISOString().slice(0, 10);
+  // Howard Hinnant's civil_from_days.
+  const z = Math.floor(wallMs / DAY_MS) + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
 export function addDays(date: string, days: number): string {

@@ -11,6 +11,7 @@ import {
   isIsoDate,
   isoWeekday,
   minutesToTime,
+  normalizeEndTime,
   normalizeTime,
   offsetMinutesAt,
   timeToMinutes,
@@ -48,7 +49,8 @@ const isoDate = z.string().refine(isIsoDate, 'Expected yyyy-MM-dd');
 export const timeSlotSchema = z.object({
   schedule_id: z.number().int().positive(),
   started: hhmm,
-  ended: hhmm,
+  /** May be '24:00' for a slot ending at midnight. */
+  ended: z.union([hhmm, z.literal('24:00')]),
 });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
@@ -86,10 +88,12 @@ export interface SlotContext {
   bufferMinutes: number;
 }
 
+const partOfMinutes = (minutes: number): PartOfDay => (minutes < AFTERNOON_MIN ? 'morning' : minutes < EVENING_MIN ? 'afternoon' : 'evening');
+
 export function partOfDay(started: string): PartOfDay {
   const minutes = timeToMinutes(started);
   if (Number.isNaN(minutes)) throw new RangeError(`Not a time of day: ${started}`);
-  return minutes < AFTERNOON_MIN ? 'morning' : minutes < EVENING_MIN ? 'afternoon' : 'evening';
+  return partOfMinutes(minutes);
 }
 
 const emptyWorkingTimes = (): WorkingTimes => ({ morning: [], afternoon: [], evening: [] });
@@ -105,27 +109,75 @@ const byStart = (a: TimeSlot, b: TimeSlot) => (a.started < b.started ? -1 : a.st
  */
 export function buildScheduleDays(rows: readonly RawSlot[]): ScheduleDay[] {
   const days = new Map<string, WorkingTimes>();
+  let lastDay = '';
+  let wt: WorkingTimes | undefined;
   for (const row of rows) {
-    let wt = days.get(row.workingDay);
-    if (!wt) days.set(row.workingDay, (wt = emptyWorkingTimes()));
+    // Rows usually arrive ordered by day: skip the map lookup while the day does not change.
+    if (row.workingDay !== lastDay || !wt) {
+      lastDay = row.workingDay;
+      wt = days.get(lastDay);
+      if (!wt) days.set(lastDay, (wt = emptyWorkingTimes()));
+    }
     if (row.booked >= row.capacity) continue;
-    const started = normalizeTime(row.startTime);
-    wt[partOfDay(started)].push({ schedule_id: row.scheduleId, started, ended: normalizeTime(row.endTime) });
+    const start = parsedStart(row.startTime);
+    wt[start.part].push({ schedule_id: row.scheduleId, started: start.time, ended: parsedEnd(row.endTime) });
   }
-  return [...days.keys()].sort().map((workingDay) => {
-    const wt = days.get(workingDay)!;
-    wt.morning.sort(byStart);
-    wt.afternoon.sort(byStart);
-    wt.evening.sort(byStart);
-    return { workingDay, workingTimes: wt, slots: countSlots(wt) };
-  });
+  const out: ScheduleDay[] = [];
+  for (const workingDay of [...days.keys()].sort()) {
+    const w = days.get(workingDay)!;
+    sortIfNeeded(w.morning);
+    sortIfNeeded(w.afternoon);
+    sortIfNeeded(w.evening);
+    out.push({ workingDay, workingTimes: w, slots: countSlots(w) });
+  }
+  return out;
+}
+
+function sortIfNeeded(list: TimeSlot[]): void {
+  for (let i = 1; i < list.length; i++) {
+    if (byStart(list[i - 1], list[i]) > 0) {
+      list.sort(byStart);
+      return;
+    }
+  }
+}
+
+// A schedule repeats the same few dozen times on every day: parse each distinct string once.
+const startCache = new Map<string, { time: string; part: PartOfDay }>();
+const endCache = new Map<string, string>();
+const CACHE_LIMIT = 4096;
+
+function parsedStart(raw: string): { time: string; part: PartOfDay } {
+  let v = startCache.get(raw);
+  if (!v) {
+    const time = normalizeTime(raw);
+    v = { time, part: partOfMinutes(timeToMinutes(time)) };
+    if (startCache.size >= CACHE_LIMIT) startCache.clear();
+    startCache.set(raw, v);
+  }
+  return v;
+}
+
+function parsedEnd(raw: string): string {
+  let v = endCache.get(raw);
+  if (v === undefined) {
+    v = normalizeEndTime(raw);
+    if (endCache.size >= CACHE_LIMIT) endCache.clear();
+    endCache.set(raw, v);
+  }
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Buffer rule (SPEC §5): a slot is valid only if it starts later than now + buffer.
 
-/** Daylight-saving shifts are at most a few hours; farther apart, wall-clock order is instant order. */
-const EXACT_WINDOW_MS = DAY_MS + 2 * 60 * MINUTE_MS;
+/**
+ * A zone's offset changes by at most 2 h at a transition (1 h almost everywhere). So when a slot's wall-clock time
+ * is more than MAX_SHIFT_MS from the threshold's, wall-clock order is instant order; only slots closer than that,
+ * on a day when the offset changes near the threshold, need an exact conversion. This keeps 60 days under 1 ms.
+ */
+const MAX_SHIFT_MS = 3 * 60 * MINUTE_MS;
+const TRANSITION_PROBE_MS = 2 * MAX_SHIFT_MS;
 
 /** The earliest instant a slot must start after, precomputed once so checking a slot is arithmetic. */
 export interface BookingThreshold {
@@ -134,7 +186,7 @@ export interface BookingThreshold {
   instantMs: number;
   /** The same moment on the hospital's wall clock (epoch ms read as if UTC). */
   wallMs: number;
-  /** Whether the zone's offset changes within a day of the threshold (then slots near it are converted exactly). */
+  /** Whether the zone's offset changes within a few hours of the threshold. */
   nearTransition: boolean;
   bufferMinutes: number;
 }
@@ -145,8 +197,8 @@ export function bookingThreshold(ctx: SlotContext): BookingThreshold {
   const wallMs = wallMsAt(instantMs, ctx.zone);
   const offset = (wallMs - instantMs) / MINUTE_MS;
   const nearTransition =
-    offsetMinutesAt(instantMs - EXACT_WINDOW_MS, ctx.zone) !== Math.round(offset) ||
-    offsetMinutesAt(instantMs + EXACT_WINDOW_MS, ctx.zone) !== Math.round(offset);
+    offsetMinutesAt(instantMs - TRANSITION_PROBE_MS, ctx.zone) !== Math.round(offset) ||
+    offsetMinutesAt(instantMs + TRANSITION_PROBE_MS, ctx.zone) !== Math.round(offset);
   return { zone: ctx.zone, instantMs, wallMs, nearTransition, bufferMinutes: ctx.bufferMinutes };
 }
 
@@ -154,7 +206,7 @@ export function bookingThreshold(ctx: SlotContext): BookingThreshold {
 function startsAfter(t: BookingThreshold, dayWallMs: number, startedMinutes: number): boolean {
   const wall = dayWallMs + startedMinutes * MINUTE_MS;
   const diff = wall - t.wallMs;
-  if (!t.nearTransition || Math.abs(diff) > EXACT_WINDOW_MS) return diff > 0;
+  if (!t.nearTransition || Math.abs(diff) > MAX_SHIFT_MS) return diff > 0;
   return wallMsToInstant(wall, t.zone) > t.instantMs;
 }
 
@@ -205,8 +257,8 @@ export function applyBuffer(days: readonly ScheduleDay[], ctx: SlotContext): Sch
   return days.map((day) => {
     const dayWall = dateToWallMs(day.workingDay);
     // Days well after the threshold keep every slot, days well before lose all; only the edge is checked per slot.
-    if (dayWall - thresholdDay > EXACT_WINDOW_MS) return day;
-    if (thresholdDay - dayWall > EXACT_WINDOW_MS) return { ...day, workingTimes: emptyWorkingTimes(), slots: 0 };
+    if (dayWall - thresholdDay > DAY_MS + MAX_SHIFT_MS) return day;
+    if (thresholdDay - dayWall > DAY_MS + MAX_SHIFT_MS) return { ...day, workingTimes: emptyWorkingTimes(), slots: 0 };
     const keep = (s: TimeSlot) => startsAfter(t, dayWall, timeToMinutes(s.started));
     const wt = {
       morning: day.workingTimes.morning.filter(keep),
