@@ -29,12 +29,14 @@ export type ContinueBookingAction =
 
 export function decideContinueBooking(input: ContinueBookingInput): ContinueBookingAction {
   if (!input.slot.valid) return { type: 'slotError', error: input.slot.error };
-  if (input.session === 'visitor' && input.babyFormulaCampaign) {
-    // Back to this page, not the booking page: after logging in the campaign check must still run.
-    return { type: 'onboarding', returnUrl: input.currentPath, loading: true };
+  const needsCampaignCheck = input.babyFormulaCampaign && input.telemedicine;
+  if (input.session !== 'onboarded') {
+    // A visitor of a campaign doctor (SPEC §4), or anyone who will need the campaign check, comes back to this
+    // page rather than the booking page, so the check runs after onboarding instead of being skipped.
+    const back = (input.session === 'visitor' && input.babyFormulaCampaign) || needsCampaignCheck ? input.currentPath : input.bookingPath;
+    return { type: 'onboarding', returnUrl: back, loading: true };
   }
-  if (input.session !== 'onboarded') return { type: 'onboarding', returnUrl: input.bookingPath, loading: true };
-  if (input.babyFormulaCampaign && input.telemedicine) return { type: 'campaignCheck', loading: true };
+  if (needsCampaignCheck) return { type: 'campaignCheck', loading: true };
   return { type: 'booking', path: input.bookingPath, loading: true };
 }
 

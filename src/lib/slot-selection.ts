@@ -20,7 +20,10 @@ export interface SlotSelectionState {
 }
 
 export type SlotSelectionAction =
-  /** A (re)fetched schedule, already through applyBuffer. Keeps the day; drops a slot that is no longer offered. */
+  /**
+   * A (re)fetched schedule, already through applyBuffer. Keeps the day; drops a slot that is no longer offered;
+   * keeps the part-of-day tab while it has slots, else shows the first non-empty one.
+   */
   | { type: 'scheduleLoaded'; days: readonly ScheduleDay[] }
   | { type: 'dayChanged'; date: string; days: readonly ScheduleDay[] }
   | { type: 'partChanged'; partOfDay: PartOfDay }
@@ -44,7 +47,10 @@ export function slotSelectionReducer(state: SlotSelectionState, action: SlotSele
       if (state.date === null) return state;
       const day = findDay(action.days, state.date);
       const keptPart = state.slot && day ? partOf(state.slot, day) : null;
-      return keptPart ? { ...state, partOfDay: keptPart } : { ...state, partOfDay: firstNonEmptyPartOfDay(day), slot: null };
+      if (keptPart) return { ...state, partOfDay: keptPart };
+      // A refresh keeps the tab the patient is looking at while it still has slots.
+      const partOfDay = state.partOfDay && day && day.workingTimes[state.partOfDay].length > 0 ? state.partOfDay : firstNonEmptyPartOfDay(day);
+      return { ...state, partOfDay, slot: null };
     }
     case 'dayChanged':
       return action.date === state.date ? state : showDay(action.date, action.days);
@@ -55,7 +61,8 @@ export function slotSelectionReducer(state: SlotSelectionState, action: SlotSele
         ? { ...state, date: action.slot.workingDay, slot: action.slot, error: null }
         : { ...state, slot: null, error: action.validation };
     case 'seeNearest': {
-      const nearest = nearestAvailableDay(action.days, state.date ?? undefined) ?? nearestAvailableDay(action.days);
+      // The first day with slots: past days and slots inside the buffer are already gone (applyBuffer).
+      const nearest = nearestAvailableDay(action.days);
       return nearest === null ? state : showDay(nearest, action.days);
     }
     case 'errorDismissed':
@@ -82,7 +89,7 @@ export type SlotPanel =
   | { kind: 'busy'; messageKey: 'booking.doctorBusy' };
 
 export function slotPanel(state: SlotSelectionState, days: readonly ScheduleDay[]): SlotPanel {
-  const nearest = nearestAvailableDay(days, state.date ?? undefined) ?? nearestAvailableDay(days);
+  const nearest = nearestAvailableDay(days);
   const day = state.date === null ? undefined : findDay(days, state.date);
   if (!day || day.slots === 0) {
     return nearest === null ? { kind: 'busy', messageKey: 'booking.doctorBusy' } : { kind: 'noSlotThisDay', messageKey: 'booking.noSlotThisDay', nearest };

@@ -191,6 +191,19 @@ export interface BookingThreshold {
   bufferMinutes: number;
 }
 
+/**
+ * The buffer that applies (SPEC §3): a doctor has one for outpatient and one for telemedicine bookings, a service
+ * one. A missing buffer counts as 0: the slot must still start after now.
+ */
+export function bufferMinutesFor(
+  subject:
+    | { kind: 'doctor'; telemedicine: boolean; bufferTimeOutpatient?: number | null; bufferTimeTele?: number | null }
+    | { kind: 'service'; bufferTime?: number | null },
+): number {
+  const value = subject.kind === 'service' ? subject.bufferTime : subject.telemedicine ? subject.bufferTimeTele : subject.bufferTimeOutpatient;
+  return value != null && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
 export function bookingThreshold(ctx: SlotContext): BookingThreshold {
   if (!Number.isFinite(ctx.bufferMinutes) || ctx.bufferMinutes < 0) throw new RangeError(`Invalid buffer: ${ctx.bufferMinutes}`);
   const instantMs = toEpochMs(ctx.now) + ctx.bufferMinutes * MINUTE_MS;

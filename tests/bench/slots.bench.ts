@@ -45,8 +45,9 @@ const bench: Benchmark = {
   async run({ emit }) {
     const cases = [
       { label: 'jakarta', zone: 'Asia/Jakarta', from: '2026-11-22', now: zonedInstant('2026-11-22', '10:07', 'Asia/Jakarta') },
-      // A threshold right at New York's spring-forward: slots near it take the exact conversion.
-      { label: 'new_york_dst', zone: 'America/New_York', from: '2026-03-08', now: zonedInstant('2026-03-08', '01:30', 'America/New_York') },
+      // New York's spring-forward day, threshold 08:00 EDT, 6 h after the transition: the slots within 3 h of the
+      // threshold take the exact conversion.
+      { label: 'new_york_dst', zone: 'America/New_York', from: '2026-03-08', now: zonedInstant('2026-03-08', '06:00', 'America/New_York') },
     ];
     for (const c of cases) {
       const data = rows(c.from);

@@ -5,6 +5,7 @@ import {
   applyBuffer,
   bookingThreshold,
   buildScheduleDays,
+  bufferMinutesFor,
   computeSchedule,
   datePickerRules,
   findDay,
@@ -132,6 +133,24 @@ describe('buffer rule: valid only if the slot starts later than now + buffer', (
     expect(isSlotValid('2026-11-23', '00:30', late)).toBe(false);
     expect(isSlotValid('2026-11-23', '01:00', late)).toBe(false);
     expect(isSlotValid('2026-11-23', '01:30', late)).toBe(true);
+  });
+
+  it('picks the outpatient, telemedicine or service buffer', () => {
+    const doctor = { kind: 'doctor' as const, bufferTimeOutpatient: 30, bufferTimeTele: 120 };
+    expect(bufferMinutesFor({ ...doctor, telemedicine: false })).toBe(30);
+    expect(bufferMinutesFor({ ...doctor, telemedicine: true })).toBe(120);
+    expect(bufferMinutesFor({ kind: 'doctor', telemedicine: true, bufferTimeOutpatient: 30 })).toBe(0);
+    expect(bufferMinutesFor({ kind: 'doctor', telemedicine: false, bufferTimeOutpatient: null })).toBe(0);
+    expect(bufferMinutesFor({ kind: 'service', bufferTime: 45 })).toBe(45);
+    expect(bufferMinutesFor({ kind: 'service', bufferTime: -5 })).toBe(0);
+    expect(bufferMinutesFor({ kind: 'service' })).toBe(0);
+  });
+
+  it('fails closed on a malformed day or time', () => {
+    const ctx = { zone, now, bufferMinutes: 0 };
+    expect(isSlotValid('2026-11-2x', '12:00', ctx)).toBe(false);
+    expect(isSlotValid('2026-11-23', '12h00', ctx)).toBe(false);
+    expect(validateSlot('2026-11-23', 'noon', ctx).valid).toBe(false);
   });
 
   it('rejects a negative or non-finite buffer', () => {
