@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
-import { scheduleDaySchema } from '../src/lib/slots';
+import { scheduleDaySchema } from '../src/lib/slot-schemas';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind } from '../src/data/schedules';
 
 /** Longest range one call may ask for: the date strip's few weeks, not a year. */
