@@ -92,7 +92,8 @@ export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props
                   onClick={() => onSelect(d.workingDay)}
                 >
                   <span className="bk-date-weekday">{formatDay(lang, d.workingDay, { weekday: 'short' })}</span>
-                  <span className="bk-date-day">{formatDay(lang, d.workingDay, { day: 'numeric', month: 'short' })}</span>
+                  <span className="bk-date-day">{Number(d.workingDay.slice(8))}</span>
+                  <span className="bk-date-month">{formatDay(lang, d.workingDay, { month: 'short' })}</span>
                   <span className="bk-date-count">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
                 </button>
               );
