@@ -1,0 +1,62 @@
+/**
+ * Security headers. Functions answer with `functionHeaders()`; the static pages get `PAGE_HEADERS` through
+ * netlify.toml (see docs/functions.md) and the local server.
+ */
+export const FUNCTION_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+/** Page CSP: only what the site loads (own origin, Supabase, the ad service in vi-VN, the map tiles and embeds). */
+export function pageContentSecurityPolicy(options: { supabaseUrl?: string; adOrigins?: string[]; mapOrigins?: string[] } = {}): string {
+  const supabase = options.supabaseUrl ? new URL(options.supabaseUrl).origin : '';
+  const supabaseWs = supabase ? supabase.replace(/^http/, 'ws') : '';
+  const ads = options.adOrigins ?? ['https://securepubads.g.doubleclick.net', 'https://pagead2.googlesyndication.com', 'https://tpc.googlesyndication.com'];
+  const maps = options.mapOrigins ?? ['https://www.google.com', 'https://maps.googleapis.com', 'https://maps.gstatic.com'];
+  const list = (...xs: string[]) => xs.filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${list("'self'", ...ads, 'https://maps.googleapis.com')}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${list("'self'", 'data:', 'blob:', supabase, ...maps, ...ads)}`,
+    "font-src 'self'",
+    `connect-src ${list("'self'", supabase, supabaseWs, ...ads, 'https://maps.googleapis.com')}`,
+    `frame-src ${list(...maps, ...ads)}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+};
+
+export interface ResponseHeaderOptions {
+  /** The response carries personal data: never stored by a browser or CDN. */
+  personal?: boolean;
+  /** Public, cacheable data: seconds a CDN may keep it. */
+  maxAge?: number;
+  requestId?: string;
+}
+
+export function functionHeaders(options: ResponseHeaderOptions = {}): Headers {
+  const h = new Headers(FUNCTION_SECURITY_HEADERS);
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  if (options.personal || !options.maxAge) h.set('Cache-Control', 'no-store');
+  else h.set('Cache-Control', `public, max-age=0, s-maxage=${options.maxAge}`);
+  if (options.personal) h.set('Vary', 'Authorization');
+  if (options.requestId) h.set('X-Request-Id', options.requestId);
+  return h;
+}
