@@ -106,7 +106,7 @@ export async function verifyAccessToken(token: string | undefined, staff = false
 /** The staff profile of a user, or null when the user is not staff. Runs as the server (before RLS applies). */
 export async function loadStaffProfile(db: Queryable, userId: string): Promise<StaffProfile | null> {
   const { rows } = await db.query(
-    `select a.user_id, a.role, a.name, a.email, a.phone, a.avatar, a.organization_id, o.name as organization_name,
+    `select a.user_id, a.role, a.is_active, a.name, a.email, a.phone, a.avatar, a.organization_id, o.name as organization_name,
             (select d.id from public.doctors d where d.user_id = a.user_id limit 1) as doctor_id,
             coalesce((select json_agg(json_build_object('id', h.id, 'name', h.name) order by h.name)
                         from public.admin_user_branches b join public.hospitals h on h.id = b.hospital_id
@@ -117,7 +117,7 @@ export async function loadStaffProfile(db: Queryable, userId: string): Promise<S
     [userId],
   );
   const r = rows[0];
-  if (!r || !isStaffRole(r.role)) return null;
+  if (!r || !isStaffRole(r.role) || r.is_active === false) return null;
   return {
     userId: r.user_id,
     role: r.role,

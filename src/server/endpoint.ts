@@ -73,6 +73,8 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
   cacheSeconds?: number;
+  /** false: a success answers `_data` alone (documents such as openapi.json); failures keep the envelope. */
+  envelope?: boolean;
   handler: (ctx: HandlerContext<A, Out<Q>, Out<P>, BodyOut<B>>) => Promise<ResponseIn<R>>;
 }
 
@@ -91,6 +93,7 @@ export interface Endpoint {
   readonly responses: Readonly<Record<string, z.ZodType>>;
   readonly versions: readonly string[];
   readonly rateLimit?: { bucket: RateLimitBucket };
+  readonly envelope: boolean;
   /** Answers one request already routed to this endpoint. */
   run(req: Request, input: RoutedRequest): Promise<Response>;
 }
@@ -122,8 +125,8 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     spec.response instanceof z.ZodType ? Object.fromEntries(versions.map((v) => [v, spec.response as z.ZodType])) : { ...(spec.response as Record<string, z.ZodType>) };
   for (const v of versions) if (!responses[v]) throw new Error(`${spec.method} ${spec.path}: no response schema for version ${v}`);
   if (spec.roles && spec.auth !== 'staff') throw new Error(`${spec.method} ${spec.path}: roles apply to staff endpoints only`);
-  const query = spec.query ? strict(spec.query) : undefined;
-  const params = spec.params ? strict(spec.params) : undefined;
+  const query = spec.query ? (strict(spec.query) as AnyObject) : undefined;
+  const params = spec.params ? (strict(spec.params) as AnyObject) : undefined;
   const body: BodySpec | undefined = spec.body
     ? 'json' in spec.body
       ? { json: strict(spec.body.json), maxBytes: spec.body.maxBytes }
@@ -146,6 +149,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     responses,
     versions,
     rateLimit: spec.rateLimit ? { bucket: spec.rateLimit.bucket } : undefined,
+    envelope: spec.envelope !== false,
     async run(req, routed) {
       const { requestId, ip } = routed;
       const personal = spec.auth !== 'public';
@@ -229,7 +233,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         }
         const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId });
         if (spec.versions?.length) headers.set('Content-Type', `application/json; charset=utf-8; version=${version}`);
-        return new Response(JSON.stringify(success(data, messages)), { status: 200, headers });
+        return new Response(JSON.stringify(spec.envelope === false ? data : success(data, messages)), { status: 200, headers });
       } catch (err) {
         return errorResponse(err, { requestId, staff: isStaff, method: req.method, path: spec.path });
       }
@@ -280,7 +284,7 @@ export async function readForm(req: Request, limit: number): Promise<FormData> {
   const ct = req.headers.get('content-type') ?? '';
   const bytes = await readLimited(req, limit);
   try {
-    return await new Response(bytes, { headers: { 'content-type': ct } }).formData();
+    return await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': ct } }).formData();
   } catch {
     throw badRequest('The form data could not be read: the multipart body is malformed.');
   }
@@ -343,7 +347,7 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
 
 /**
  * The envelope for a failure. ApiError keeps its status and messages; Postgres errors map to 4xx by SQLSTATE
- * (a SQL function may raise `errcode = 'CA409'` with a message for the client); anything else is a 500 logged
+ * (a SQL function may raise `errcode = 'PT409'` with a message for the client); anything else is a 500 logged
  * with the request id and answered "An error occurred!".
  */
 export function errorResponse(err: unknown, info: { requestId: string; staff: boolean; method: string; path: string }): Response {
@@ -351,7 +355,7 @@ export function errorResponse(err: unknown, info: { requestId: string; staff: bo
   if (err instanceof ApiError) apiError = err;
   else if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'string') {
     const code = (err as { code: string }).code;
-    const custom = /^CA(4\d\d)$/.exec(code);
+    const custom = /^PT(4\d\d)$/.exec(code);
     if (custom) apiError = new ApiError(Number(custom[1]) as HttpStatus, (err as Error).message);
     else if (PG_MESSAGES[code]) apiError = new ApiError(...PG_MESSAGES[code]);
   }

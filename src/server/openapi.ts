@@ -83,7 +83,8 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo =
     const content: Json = {};
     for (const v of e.versions) {
       const type = e.versions.length > 1 || v !== '1.0.0' ? `application/json; version=${v}` : 'application/json';
-      content[type] = { schema: envelope(schemaOf(e.responses[v], 'output')) };
+      const data = schemaOf(e.responses[v], 'output');
+      content[type] = { schema: e.envelope ? envelope(data) : data };
     }
     const responses: Json = { '200': { description: 'Success', content } };
     const codes = ['400', '405', '500'];

@@ -134,7 +134,7 @@ export class SupabaseStorage implements ObjectStorage {
     const res = await fetch(this.objectUrl(bucket, objectPath), {
       method: 'POST',
       headers: this.headers({ 'content-type': contentType, 'x-upsert': 'false', 'cache-control': 'max-age=31536000' }),
-      body: data,
+      body: data as unknown as BodyInit,
     });
     if (!res.ok) throw new Error(`storage upload failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
     return { bucket, path: objectPath, publicUrl: this.publicUrl(bucket, objectPath), contentType, size: data.byteLength };

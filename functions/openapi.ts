@@ -1,0 +1,36 @@
+/** GET /api/openapi.json: the OpenAPI document generated from every endpoint declaration. */
+import { z } from 'zod';
+import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
+import { buildOpenApi } from '../src/server/openapi';
+import adminMe from './admin-me';
+import adminUploads from './admin-uploads';
+import health from './health';
+import me from './me';
+import session from './session';
+
+export const openapi = defineEndpoint({
+  method: 'GET',
+  path: '/api/openapi.json',
+  summary: 'This OpenAPI document (answered as the document itself, not in the envelope)',
+  tags: ['platform'],
+  auth: 'public',
+  database: 'none',
+  cacheSeconds: 300,
+  envelope: false,
+  response: z.record(z.string(), z.unknown()),
+  async handler() {
+    return buildOpenApi(allEndpoints());
+  },
+});
+
+const handler = serve(openapi);
+
+/** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
+export const FUNCTIONS = { adminMe, adminUploads, health, me, session, openapi: handler };
+
+export function allEndpoints(): Endpoint[] {
+  return Object.values(FUNCTIONS).flatMap((f) => f.endpoints);
+}
+
+export default handler;
+export const config = { path: '/api/openapi.json' };
