@@ -45,8 +45,10 @@ create index directory_changes_changed_idx on public.directory_changes (changed_
 -- Bulk loads (the seed) may switch the logs off for their own transaction; API roles cannot.
 create or replace function public.history_is_off() returns boolean
 language sql stable set search_path = '' as $$
+  -- current_setting('role') is the API role even inside security definer functions (current_user is not).
   select coalesce(current_setting('care.history', true), '') = 'off'
-     and current_user not in ('anon', 'authenticated')
+     and coalesce(current_setting('role', true), 'none') not in ('anon', 'authenticated')
+     and coalesce(auth.role(), '') not in ('anon', 'authenticated')
 $$;
 
 create or replace function public.record_data_history() returns trigger

@@ -93,10 +93,11 @@ grant execute on function public.staff_role(), public.staff_organization_id(), p
   public.is_hospital_published(bigint) to anon, authenticated, service_role;
 
 -- ---- guards for what a policy cannot see (old versus new values) ---------------------------------------
+-- Security invoker on purpose: current_user is then the API role (anon/authenticated) of the caller.
 
 -- A doctor editing their own profile keeps its branch, account, status and partner-group flag.
 create or replace function public.doctors_guard_self_edit() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') and not public.can_manage_hospital(old.hospital_id)
      and (new.hospital_id <> old.hospital_id or new.user_id is distinct from old.user_id or new.status <> old.status
@@ -109,7 +110,7 @@ create trigger doctors_guard_self_edit before update on public.doctors for each 
 
 -- Staff cannot change their own role, organization or active flag; only platform admins grant admin roles.
 create or replace function public.admin_users_guard() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user not in ('anon', 'authenticated') or public.is_platform_admin() then return new; end if;
   if tg_op = 'UPDATE' and old.user_id = auth.uid()
@@ -122,7 +123,7 @@ create trigger admin_users_guard before update on public.admin_users for each ro
 
 -- The slot counter is written by the booking trigger only.
 create or replace function public.time_slots_guard() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') and pg_trigger_depth() = 1 and new.booked <> old.booked then
     raise exception 'time_slots.booked is maintained by bookings' using errcode = 'insufficient_privilege';
@@ -133,7 +134,7 @@ create trigger time_slots_guard before update on public.time_slots for each row 
 
 -- A patient may only cancel their own booking; everything else about it is staff's.
 create or replace function public.bookings_guard_patient_edit() returns trigger
-language plpgsql security definer set search_path = '' as $$
+language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') and old.patient_user_id = auth.uid()
      and not public.can_manage_hospital(old.hospital_id) and old.doctor_id is distinct from public.current_doctor_id() then
