@@ -57,7 +57,7 @@ function json(body: Envelope, status: number, headers: Record<string, string> = 
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
-/** Response helpers used by functions that do not go through the platform's defineEndpoint (health). */
+/** Response helpers for small functions that do not need the endpoint wrapper (health). */
 export const envelope = {
   ok: <T>(data: T, headers?: Record<string, string>) => json(success(data), 200, headers),
   fail: (messages: string[], httpStatus = 400, headers?: Record<string, string>) => json(failure(messages), httpStatus, headers),
