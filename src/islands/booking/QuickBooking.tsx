@@ -3,7 +3,7 @@
  * src/lib/quick-booking: Doctor/Service switch, read-only branch, specialty (with 'All specialties'), doctor,
  * outpatient/telemedicine tabs, date picker + strip, slots, and 'Book an Appointment' enabled once complete.
  */
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
 import { todayInZone } from '../../lib/hospital-time';
@@ -12,7 +12,7 @@ import { datePickerRules, validateSlot } from '../../lib/slots';
 import { primaryButton } from '../../lib/slot-selection';
 import { DatePicker } from './DatePicker';
 import { Dropdown, type Option } from './Dropdown';
-import { SlotArea, Spinner, useContinueFlow } from './SlotArea';
+import { focusSlots, SlotArea, Spinner, useContinueFlow } from './SlotArea';
 import { useSchedule } from './useSchedule';
 import { call, SEARCH_ACCEPT, translatorOf, type ScheduleSource, type Strings } from './shared';
 
@@ -60,6 +60,7 @@ export default function QuickBooking(props: QuickBookingProps) {
   const [allDoctors, setAllDoctors] = useState<DoctorResult[] | null>(null);
   const [services, setServices] = useState<ServiceResult[] | null>(null);
   const flow = useContinueFlow(locale, t, props.profileUrl);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Lists of the branch: specialties and doctors (filtered by specialty here) or the bookable services.
   useEffect(() => {
@@ -125,7 +126,7 @@ export default function QuickBooking(props: QuickBookingProps) {
   const listsLoading = state.kind === 'doctor' ? specialties === null : services === null;
 
   return (
-    <form className="bk-quick" data-testid="quick-booking-widget" data-ready={listsLoading ? undefined : 'true'} onSubmit={(e) => { e.preventDefault(); void book(); }}>
+    <form ref={formRef} className="bk-quick" data-testid="quick-booking-widget" data-ready={listsLoading ? undefined : 'true'} onSubmit={(e) => { e.preventDefault(); void book(); }}>
       {kindSwitchVisible(state) && (
         <div className="bk-modes bk-kinds" role="tablist" aria-label={t('booking.kindSwitch')}>
           {(['doctor', 'service'] as const).map((k) => (
@@ -185,7 +186,10 @@ export default function QuickBooking(props: QuickBookingProps) {
       )}
       {source && (
         <div className="bk-quick-schedule" data-testid="qb-schedule" data-ready={schedule.status === 'ready' ? 'true' : undefined}>
-          <DatePicker lang={lang} rules={rules} value={state.selection.date} disabled={schedule.status !== 'ready'} onChange={(d) => dispatch({ type: 'dayChanged', date: d, days: schedule.days })} t={t} />
+          <DatePicker lang={lang} rules={rules} value={state.selection.date} disabled={schedule.status !== 'ready'} onChange={(d) => {
+              dispatch({ type: 'dayChanged', date: d, days: schedule.days });
+              focusSlots(formRef.current?.querySelector<HTMLElement>('.bk-slots'));
+            }} t={t} />
           {state.selection.error && (
             <div className="bk-alert bk-danger" role="alert" data-testid="slot-error">
               {t('booking.slotNotAvailable', { bufferTime: state.selection.error.error.params.bufferTime })}

@@ -34,11 +34,7 @@ export function SlotArea({ idPrefix, lang, days, zone, until, loading, bufferTim
   const panel = slotPanel(selection, days);
   const pickDate = (date: string) => {
     dispatch({ type: 'dayChanged', date, days });
-    // After a date is picked, focus moves to its slots (a screen reader hears the date and the first choices).
-    requestAnimationFrame(() => {
-      const first = slotsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"], .bk-slot');
-      (first ?? slotsRef.current)?.focus();
-    });
+    focusSlots(slotsRef.current);
   };
   const pick = (s: TimeSlot) => {
     if (!selection.date) return;
@@ -149,6 +145,14 @@ export function useContinueFlow(locale: Locale, t: AreaProps['t'], profileUrl: s
     </>
   );
   return { loading, failed, run, onValidPick, dialogs };
+}
+
+/** After a date is picked, focus moves to its slots (a screen reader hears the date and the first choices). */
+export function focusSlots(container: HTMLElement | null | undefined) {
+  requestAnimationFrame(() => {
+    const first = container?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"], .bk-slot');
+    (first ?? container)?.focus();
+  });
 }
 
 export function Spinner() {
