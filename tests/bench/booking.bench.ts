@@ -18,13 +18,13 @@ const CONCURRENCY = 200;
 const REQUESTS = 3000;
 const P95_BUDGET_MS = 30;
 
-async function load(base: string, urls: () => { url: string; headers?: Record<string, string> }): Promise<{ p50: number; p95: number; p99: number; errors: number; rps: number }> {
+async function load(base: string, urls: () => { url: string; headers?: Record<string, string> }, CONCURRENCY_ = CONCURRENCY, REQUESTS_ = REQUESTS): Promise<{ p50: number; p95: number; p99: number; errors: number; rps: number }> {
   const times: number[] = [];
   let errors = 0;
   let issued = 0;
   const t0 = performance.now();
   const worker = async () => {
-    while (issued < REQUESTS) {
+    while (issued < REQUESTS_) {
       issued++;
       const { url, headers } = urls();
       const s = performance.now();
@@ -38,7 +38,7 @@ async function load(base: string, urls: () => { url: string; headers?: Record<st
       times.push(performance.now() - s);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(Array.from({ length: CONCURRENCY_ }, worker));
   const seconds = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
   return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), errors, rps: round(times.length / seconds, 0) };
@@ -118,6 +118,9 @@ const bench: Benchmark = {
         emit({ name: `booking.${label}.p50`, value: r.p50, unit: 'ms', detail });
         emit({ name: `booking.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });
         emit({ name: `booking.${label}.errors`, value: r.errors, unit: 'requests', budget: 0, detail });
+        // The same call one at a time: the cost of one request, without queueing behind 199 others.
+        const one = await load(base, next, 1, 200);
+        emit({ name: `booking.${label}.sequential_p50`, value: one.p50, unit: 'ms', detail: { p95: one.p95 } });
       }
     } finally {
       child?.kill();
