@@ -61,6 +61,8 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
     const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
     if (e.key in step) move(addDays(focus, step[e.key]));
     else if (e.key === 'Escape') {
+      // Close only this popup, not the slide-in panel around the widget.
+      e.stopPropagation();
       setOpen(false);
       root.current?.querySelector<HTMLButtonElement>('.bk-dd-button')?.focus();
     } else return;

@@ -82,6 +82,8 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
     else if (e.key === 'End') setActive(shown.length - 1);
     else if (e.key === 'Enter' && shown[active]) choose(shown[active]);
     else if (e.key === 'Escape') {
+      // Close only this popup, not the slide-in panel around the widget.
+      e.stopPropagation();
       setOpen(false);
       root.current?.querySelector<HTMLButtonElement>('.bk-dd-button')?.focus();
     } else return;
