@@ -4,6 +4,7 @@ import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
 import { addDays, todayInZone } from '../../src/lib/hospital-time';
 import { describeEachEngine } from './support/engines';
+import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
 
 const ZONE = 'Asia/Jakarta';
 
@@ -161,5 +162,18 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(plan).toMatch(/schedules_doctor_day_key/);
       expect(plan).toMatch(/time_slots_schedule_id_started_key/);
     });
+  });
+
+  it("checks the baby-formula campaign against the calling patient's own phone", async () => {
+    const { rows } = await ctx.db.pool.query(`select id from public.doctors where baby_formula_campaign and status = 1 order by id limit 1`);
+    const notFlagged = (await ctx.db.pool.query(`select id from public.doctors where not baby_formula_campaign and status = 1 order by id limit 1`)).rows[0].id;
+    const patient = { role: 'authenticated' as const, claims: { sub: ACCOUNTS.patient.id, role: 'authenticated' } };
+    const check = (doctorId: number) => asCaller(ctx.db, patient, async (c) => (await c.query('select public.baby_formula_eligibility($1) as r', [doctorId])).rows[0].r);
+    await ctx.db.pool.query('update public.patients set phone = $1 where user_id = $2', [CAMPAIGN_PHONES.notEligible, ACCOUNTS.patient.id]);
+    expect(await check(rows[0].id)).toMatchObject({ valid: false, invalidreason: 5 });
+    await ctx.db.pool.query('update public.patients set phone = $1 where user_id = $2', [CAMPAIGN_PHONES.eligible, ACCOUNTS.patient.id]);
+    expect(await check(rows[0].id)).toMatchObject({ valid: true });
+    await expect(check(notFlagged)).rejects.toThrow(/not part of the campaign/);
+    await expect(asCaller(ctx.db, ANON, (c) => c.query('select public.baby_formula_eligibility($1)', [rows[0].id]))).rejects.toThrow();
   });
 });
