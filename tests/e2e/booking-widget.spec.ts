@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { SEARCH, findDoctor, findHospitalPage, text } from './support/booking';
+import { SEARCH, findDoctor, findHospitalPage, hasSlots, text } from './support/booking';
 
 const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 
-interface Doc { id: number; name: string; validOutpatient: boolean; validTelemedicine: boolean; specialties: number[] }
+interface Doc { id: number; name: string; validOutpatient: boolean; validTelemedicine: boolean; babyFormulaCampaign: boolean; specialties: number[] }
 
 async function openWidget(page: Page, url: string): Promise<Locator> {
   await page.goto(url);
@@ -67,7 +67,14 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await expect(specialty.getByRole('listbox')).toHaveCount(0);
 
       // By keyboard: choose the first real specialty; its first doctor is selected for the patient.
-      const withDoctors = specialties.find((s) => doctors.some((d) => d.specialties.includes(s.id)))!;
+      // Specialties whose first doctor (the one the widget selects) has slots in its first consultation mode.
+      const bookable: { id: number; name: string }[] = [];
+      for (const s of specialties) {
+        const d = doctors.find((x) => x.specialties.includes(s.id));
+        if (d && !d.babyFormulaCampaign && (await hasSlots(page.request, `/api/doctors/${d.id}/${d.validOutpatient ? 'schedules' : 'telemedicine-schedules'}`))) bookable.push(s);
+      }
+      expect(bookable.length).toBeGreaterThan(0);
+      const withDoctors = bookable[0];
       await specialty.locator('.bk-dd-button').focus();
       await page.keyboard.press('ArrowDown');
       await specialty.getByRole('combobox').fill(withDoctors.name);
@@ -104,17 +111,18 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await expect(bookButton).toBeEnabled();
 
       // Changing the specialty clears doctor and slot and selects that specialty's first doctor.
-      const another = specialties.find((s) => s.id !== withDoctors.id && doctors.some((d) => d.specialties.includes(s.id)));
+      const another = bookable[1];
       if (another) {
         await choose(w, 'qb-specialty', another.name);
         await expect(bookButton).toBeDisabled();
         await expect(w.getByTestId('qb-doctor').locator('.bk-dd-button')).toContainText(doctors.find((d) => d.specialties.includes(another.id))!.name);
         await pickSlot(w, locale);
       }
-      const doctorId = another ? doctors.find((d) => d.specialties.includes(another.id))!.id : first.id;
+      const booked = another ? doctors.find((d) => d.specialties.includes(another.id))! : first;
+      const doctorId = booked.id;
       await bookButton.click();
       await page.waitForURL(/\/onboarding\//);
-      expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctorId}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+&telemedicine=false$`));
+      expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctorId}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+&telemedicine=${!booked.validOutpatient}$`));
     });
 
     test('a doctor chosen before any specialty sets All specialties', async ({ page }) => {
