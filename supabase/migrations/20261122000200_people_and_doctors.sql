@@ -136,6 +136,7 @@ create table public.doctors (
   buffer_time_outpatient integer not null default 0 check (buffer_time_outpatient between 0 and 10080),
   buffer_time_telemedicine integer not null default 0 check (buffer_time_telemedicine between 0 and 10080),
   partner_group boolean not null default false,
+  is_featured boolean not null default false,
   baby_formula_campaign boolean not null default false,
   booking_url text,
   status smallint not null default 1 check (status in (0, 1)),
@@ -150,6 +151,7 @@ create table public.doctors (
 comment on column public.doctors.hospital_id is 'The branch (hospitals row); organization_id is the admin''s "hospital".';
 comment on column public.doctors.status is '1 ACTIVE, 0 inactive.';
 comment on column public.doctors.experience is 'Repeating section: array of objects (content, year, ...); likewise education, awards, publication, memberships; faqs holds {question, answer}.';
+comment on column public.doctors.is_featured is 'Shown in the hospital page''s featured doctors carousel (partner-group doctors are skipped there).';
 comment on column public.doctors.telemedicine_enabled is 'validTelemedicine; disabled for partner-group doctors.';
 create index doctors_country_name_idx on public.doctors (country_id, name);
 create index doctors_hospital_idx on public.doctors (hospital_id, status);

@@ -227,9 +227,11 @@ begin
   end if;
 
   insert into public.bookings (booking_type, appointment_type, patient_user_id, family_member_id, doctor_id, service_id, hospital_id,
-    slot_id, starts_at, status, hold_expires_at, payment_method, voucher_id, price, currency, contact_phone, note, idempotency_key)
+    slot_id, starts_at, status, hold_expires_at, payment_method, voucher_id, price, original_price, final_price, currency, contact_phone, note, idempotency_key)
   values (case when s.kind = 'service' then 'service' else 'doctor' end, s.kind, uid, p_family_member_id, s.doctor_id, s.service_id,
     s.hospital_id, p_slot_id, starts, 'hold', now() + make_interval(mins => greatest(1, p_hold_minutes)), p_payment_method, p_voucher_id,
+    case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
+    case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
     case s.kind when 'outpatient' then s.doctor_price when 'telemedicine' then coalesce(s.telemedicine_fee, s.doctor_price) else s.service_price end,
     s.currency, p_contact_phone, p_note, p_idempotency_key)
   on conflict (idempotency_key) do nothing
@@ -249,6 +251,9 @@ grant execute on function public.book_slot(bigint, text, bigint, text, bigint, i
  * Baby-formula campaign eligibility of a phone number (SPEC §8): valid, or invalidreason
  * 1 expired (loyalty tells whether completed and when), 2 cancelled too often, 3 used in an upcoming
  * booking, 4 used in a completed booking, 5 not eligible.
+ * A signed-in patient can only ask about their own (verified) phone number: p_phone is ignored for them, so
+ * nobody can probe other people's numbers. Platform admins and the server (service role, owner) may ask
+ * about any number. Not executable by anon.
  */
 create or replace function public.campaign_eligibility(p_campaign_code text, p_country_id smallint, p_phone text)
 returns jsonb
@@ -258,6 +263,12 @@ declare
   p public.campaign_phones;
   loyalty jsonb;
 begin
+  if coalesce(current_setting('role', true), 'none') in ('anon', 'authenticated') and not public.is_platform_admin() then
+    select pt.phone into p_phone from public.patients pt where pt.user_id = auth.uid() and pt.phone_verified_at is not null;
+    if p_phone is null then
+      return jsonb_build_object('valid', false, 'invalidreason', 5, 'loyalty', null);
+    end if;
+  end if;
   select * into c from public.campaigns where code = p_campaign_code and country_id = p_country_id and is_active;
   if found then
     select * into p from public.campaign_phones where campaign_id = c.id and phone = regexp_replace(p_phone, '[^0-9+]', '', 'g');
@@ -277,4 +288,40 @@ begin
   end if;
   return jsonb_build_object('valid', true, 'invalidreason', null, 'loyalty', loyalty);
 end $$;
-grant execute on function public.campaign_eligibility(text, smallint, text) to anon, authenticated, service_role;
+revoke execute on function public.campaign_eligibility(text, smallint, text) from public, anon;
+grant execute on function public.campaign_eligibility(text, smallint, text) to authenticated, service_role;
+
+/*
+ * Confirms the calling patient's held booking (the booking page's last step): a hold that has not expired
+ * becomes confirmed (pending while an online payment is awaited). Refuses other patients' bookings (PT404)
+ * and expired or already settled holds (PT409).
+ */
+create or replace function public.confirm_booking(p_booking_id bigint, p_payment_method text default 'cash', p_awaiting_payment boolean default false)
+returns public.bookings
+language plpgsql security definer set search_path = '' as $$
+declare
+  b public.bookings;
+begin
+  if auth.uid() is null then
+    raise exception 'Not signed in' using errcode = 'PT401';
+  end if;
+  select * into b from public.bookings where id = p_booking_id and patient_user_id = auth.uid() for update;
+  if not found then
+    raise exception 'Unknown booking' using errcode = 'PT404';
+  end if;
+  if b.status in ('pending', 'confirmed') and b.payment_method is not distinct from p_payment_method then
+    return b; -- retried confirmation
+  end if;
+  if b.status <> 'hold' or b.hold_expires_at <= now() then
+    raise exception 'The hold on this slot has expired' using errcode = 'PT409';
+  end if;
+  update public.bookings
+     set status = case when p_awaiting_payment then 'pending' else 'confirmed' end,
+         payment_method = p_payment_method,
+         hold_expires_at = case when p_awaiting_payment then hold_expires_at end
+   where id = p_booking_id
+  returning * into b;
+  return b;
+end $$;
+revoke execute on function public.confirm_booking(bigint, text, boolean) from public, anon;
+grant execute on function public.confirm_booking(bigint, text, boolean) to authenticated, service_role;

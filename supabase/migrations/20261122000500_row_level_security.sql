@@ -95,14 +95,18 @@ grant execute on function public.staff_role(), public.staff_organization_id(), p
 -- ---- guards for what a policy cannot see (old versus new values) ---------------------------------------
 -- Security invoker on purpose: current_user is then the API role (anon/authenticated) of the caller.
 
--- A doctor editing their own profile keeps its branch, account, status and partner-group flag.
+-- A doctor editing their own profile keeps what the hospital decides: branch, account, status, the
+-- outpatient/telemedicine toggles, partner-group and campaign flags, contract, tier, academy and client.
 create or replace function public.doctors_guard_self_edit() returns trigger
 language plpgsql security invoker set search_path = '' as $$
 begin
   if current_user in ('anon', 'authenticated') and not public.can_manage_hospital(old.hospital_id)
-     and (new.hospital_id <> old.hospital_id or new.user_id is distinct from old.user_id or new.status <> old.status
-          or new.partner_group <> old.partner_group) then
-    raise exception 'A doctor cannot change their branch, account, status or partner-group flag' using errcode = 'insufficient_privilege';
+     and (new.hospital_id, new.user_id, new.status, new.outpatient_enabled, new.telemedicine_enabled, new.partner_group,
+          new.baby_formula_campaign, new.contract, new.tier_id, new.academy_id, new.client_id)
+         is distinct from
+         (old.hospital_id, old.user_id, old.status, old.outpatient_enabled, old.telemedicine_enabled, old.partner_group,
+          old.baby_formula_campaign, old.contract, old.tier_id, old.academy_id, old.client_id) then
+    raise exception 'A doctor cannot change their branch, account, status, availability toggles, flags or contract' using errcode = 'insufficient_privilege';
   end if;
   return new;
 end $$;
@@ -146,6 +150,18 @@ begin
   return new;
 end $$;
 create trigger bookings_guard_patient_edit before update on public.bookings for each row execute function public.bookings_guard_patient_edit();
+
+-- A patient edits only the rate and feedback of their own review; publishing is moderation (staff).
+create or replace function public.reviews_guard_patient_edit() returns trigger
+language plpgsql security invoker set search_path = '' as $$
+begin
+  if current_user in ('anon', 'authenticated') and old.patient_user_id = auth.uid() and not public.can_manage_hospital(old.hospital_id)
+     and (to_jsonb(new) - array['rate', 'feedback', 'updated_at']) <> (to_jsonb(old) - array['rate', 'feedback', 'updated_at']) then
+    raise exception 'A patient can only change the rating and feedback of their review' using errcode = 'insufficient_privilege';
+  end if;
+  return new;
+end $$;
+create trigger reviews_guard_patient_edit before update on public.reviews for each row execute function public.reviews_guard_patient_edit();
 
 -- ---- enable RLS everywhere in public ---------------------------------------------------------------------
 do $$
@@ -335,7 +351,7 @@ create policy "Patients update their own profile" on public.patients for update 
 create policy "Platform admins manage patients" on public.patients for all to authenticated
   using ((select public.is_platform_admin())) with check ((select public.is_platform_admin()));
 create policy "Staff read patients who booked with them" on public.patients for select to authenticated
-  using (exists (select 1 from public.bookings b where b.patient_user_id = user_id
+  using (exists (select 1 from public.bookings b where b.patient_user_id = patients.user_id
                   and (b.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or b.doctor_id = (select public.current_doctor_id()))));
 
 create policy "Patients manage their own family members" on public.family_members for all to authenticated
@@ -343,7 +359,7 @@ create policy "Patients manage their own family members" on public.family_member
 create policy "Platform admins manage family members" on public.family_members for all to authenticated
   using ((select public.is_platform_admin())) with check ((select public.is_platform_admin()));
 create policy "Staff read family members who booked with them" on public.family_members for select to authenticated
-  using (exists (select 1 from public.bookings b where b.family_member_id = id
+  using (exists (select 1 from public.bookings b where b.family_member_id = family_members.id
                   and (b.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or b.doctor_id = (select public.current_doctor_id()))));
 
 -- ---- staff accounts -------------------------------------------------------------------------------------------

@@ -112,6 +112,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const hospitalsByLocale: Record<string, Array<{ id: number; orgId: number; name: string; city: string; noServices: boolean; noReviews: boolean }>> = {};
   const doctorsByLocale: Record<string, Array<{ id: number; hospitalId: number }>> = {};
   const servicesByLocale: Record<string, Array<{ id: number; hospitalId: number }>> = {};
+  const vaccineDetailsByLocale: Record<string, Array<{ vaccineId: number; hospitalId: number }>> = {};
   for (const locale of LOCALES) {
     const cfg = LOCALE_CONFIG[locale];
     const cid = cfg.countryId;
@@ -205,7 +206,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
             outpatient_enabled: !teleOnly, telemedicine_enabled: tele,
             telemedicine_fee: tele ? fee(random, locale, 0.8) : null,
             buffer_time_outpatient: random.pick([0, 30, 60, 120]), buffer_time_telemedicine: random.pick([15, 30, 60]),
-            partner_group: partner, baby_formula_campaign: locale === 'vi-VN' && tele && (pediatric || random.chance(0.2)),
+            partner_group: partner, is_featured: !partner && k < 3, baby_formula_campaign: locale === 'vi-VN' && tele && (pediatric || random.chance(0.2)),
             status: random.chance(0.95) ? 1 : 0,
           });
           for (const s of specs) add('doctor_specialties', { doctor_id: did, specialty_id: s });
@@ -246,6 +247,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
 
     // Vaccines (per market) and their per-branch prices; about one in six is out of stock at a branch.
     const dis = DISEASES[locale];
+    const vds: Array<{ vaccineId: number; hospitalId: number }> = (vaccineDetailsByLocale[locale] = []);
     for (const [brand, d] of VACCINES) {
       const vid = nextId('vaccines');
       const doses = random.int(1, 3);
@@ -258,6 +260,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         if (!random.chance(0.85)) continue;
         const price = fee(random, locale, 2);
         const pct = random.chance(0.2) ? random.pick([5, 10, 15]) : null;
+        vds.push({ vaccineId: vid, hospitalId: h.id });
         add('vaccine_details', {
           id: nextId('vaccine_details'), vaccine_id: vid, hospital_id: h.id, price, price_unit: cfg.currency,
           percent_discount: pct, price_discount: pct ? Math.round(price * (1 - pct / 100)) : null,
@@ -317,14 +320,15 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const doctorRow = rows.doctors.find((d) => (d as { id: number }).id === demoDoctorId) as Record<string, unknown>;
   Object.assign(doctorRow, { user_id: ACCOUNTS.doctor.id, status: 1, outpatient_enabled: true, telemedicine_enabled: true, partner_group: false, telemedicine_fee: 300000, buffer_time_outpatient: 60, email: ACCOUNTS.doctor.email });
 
-  const patient = (id: string, email: string, name: string, onboarded: boolean, gender: number, birthday: string) => {
+  const patient = (id: string, email: string, name: string, onboarded: boolean, gender: number, birthday: string, phoneNo?: string) => {
     account(id, email, name);
     add('patients', {
       user_id: id, email, email_verified_at: '2026-01-01T00:00:00Z', country_id: 1,
-      ...(onboarded ? { name, phone: phone(random, PHONE_FORMATS[vi].mobile), phone_verified_at: '2026-01-01T00:00:00Z', birthday, gender } : {}),
+      ...(onboarded ? { name, phone: phoneNo ?? phone(random, PHONE_FORMATS[vi].mobile), phone_verified_at: '2026-01-01T00:00:00Z', birthday, gender } : {}),
     });
   };
-  patient(ACCOUNTS.patient.id, ACCOUNTS.patient.email, 'Nguyễn Thị Hoa', true, 2, '1990-04-12');
+  // The demo patient's verified phone is the campaign's eligible number (SPEC §8 happy path).
+  patient(ACCOUNTS.patient.id, ACCOUNTS.patient.email, 'Nguyễn Thị Hoa', true, 2, '1990-04-12', CAMPAIGN_PHONES.eligible);
   patient(ACCOUNTS.patientNew.id, ACCOUNTS.patientNew.email, 'Trần Văn Mới', false, 1, '1995-01-01');
   patient(ACCOUNTS.patientOther.id, ACCOUNTS.patientOther.email, 'Lê Minh Khoa', true, 1, '1985-09-30');
   add('family_members', { id: nextId('family_members'), patient_user_id: ACCOUNTS.patient.id, name: 'Phạm Gia Bảo', birthday: '2019-06-01', gender: 'male', relation: 'con', notify_to: 'MASTER' });
@@ -345,13 +349,13 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     const people = PEOPLE[locale];
     const texts = REVIEW_TEXTS[locale];
     const noReviews = new Set(hospitalsByLocale[locale].filter((h) => h.noReviews).map((h) => h.id));
-    const review = (hospitalId: number, doctorId: number | null, serviceId: number | null) => {
+    const review = (hospitalId: number, doctorId: number | null, serviceId: number | null, vaccineId: number | null = null) => {
       const rate = rating(random);
       const days = Math.floor(random.next() ** 2 * 720);
       const [f] = random.pick(people.family);
       const [g] = random.pick(people.given);
       add('reviews', {
-        id: nextId('reviews'), hospital_id: hospitalId, doctor_id: doctorId, service_id: serviceId, rate,
+        id: nextId('reviews'), hospital_id: hospitalId, doctor_id: doctorId, service_id: serviceId, vaccine_id: vaccineId, rate,
         feedback: random.chance(0.85) ? random.pick(texts[rate <= 2 ? 0 : rate === 3 ? 1 : 2]) : null, author_name: people.full(f, g),
         is_published: random.chance(0.95), created_at: new Date(now - days * 86_400_000 - random.int(0, 86_399) * 1000).toISOString(),
       });
@@ -363,6 +367,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const s of servicesByLocale[locale]) {
       if (noReviews.has(s.hospitalId)) continue;
       for (let n = Math.floor(random.next() ** 2 * 5); n > 0; n--) review(s.hospitalId, null, s.id);
+    }
+    for (const v of vaccineDetailsByLocale[locale]) {
+      if (noReviews.has(v.hospitalId) || !random.chance(0.3)) continue;
+      for (let n = random.int(1, 3); n > 0; n--) review(v.hospitalId, null, null, v.vaccineId);
     }
   }
 
@@ -397,6 +405,14 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const counts: Record<string, number> = {};
   await transaction(db, async (c) => {
     await c.query(`select set_config('care.history', 'off', true)`);
+    // Bulk load: the generated rows are consistent by construction (denormalized ids given, keys taken from the
+    // tables), so row triggers and foreign-key checks are skipped while loading when the loader may (superuser,
+    // local databases only); slot counters are then computed in one statement. The demo bookings below go
+    // through every trigger.
+    const replica = await c
+      .query(`savepoint bulk; set local session_replication_role = replica`)
+      .then(() => true)
+      .catch(async () => (await c.query('rollback to savepoint bulk'), false));
     await c.query(
       `insert into auth.users (id, email, aud, role, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, encrypted_password)
        select r.id, r.email, r.aud, r.role, r.email_confirmed_at, r.raw_app_meta_data, r.raw_user_meta_data, pw.hash
@@ -416,7 +432,14 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     options.log?.(`inserted directory rows at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await generateSchedules(c);
     options.log?.(`generated schedules at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await seedBookings(c, demoDoctorId, background);
+    await seedBackgroundBookings(c, demoDoctorId, background);
+    if (replica) {
+      await c.query(`update public.time_slots ts set booked = b.n
+                       from (select slot_id, count(*) as n from public.bookings where public.booking_occupies(status) group by slot_id) b
+                      where b.slot_id = ts.id`);
+      await c.query(`set local session_replication_role = origin; release savepoint bulk`);
+    }
+    await seedDemoBookings(c, demoDoctorId);
     options.log?.(`booked at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await c.query(`insert into public.directory_changes (entity, action) values ('all', 'RESEED')`);
     const tables = [...order, 'schedules', 'time_slots', 'bookings'];
@@ -424,23 +447,19 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const t of tables) counts[t] = r.rows.find((row) => row.t === t)!.n;
     counts['auth.users'] = authUsers.length;
   });
+  // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
+  await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
   return counts;
 }
 
 /**
  * Schedules for the next 60 days from today in each hospital's zone, with realistic gaps: no Sundays,
- * each doctor works about two days in five in a pattern of its own plus occasional days off, one doctor in ten
+ * each doctor works about two days in five in a pattern of its own plus occasional days off, one doctor in five
  * and most services publish no schedule; slot patterns per doctor (morning, afternoon, split, evening),
  * telemedicine in the evening, services in the morning with capacity 3.
  */
 async function generateSchedules(c: Queryable) {
-  // Bulk load: the rows below are consistent by construction (hospital_id given, keys from the tables), so
-  // row triggers and foreign-key checks are skipped for them when the loader may (superuser, local only).
-  const replica = await c
-    .query(`savepoint bulk; set local session_replication_role = replica`)
-    .then(() => true)
-    .catch(async () => (await c.query('rollback to savepoint bulk'), false));
   await c.query(`
     insert into public.schedules (kind, doctor_id, hospital_id, working_day)
     select k.kind, d.id, d.hospital_id, g.day::date
@@ -448,7 +467,7 @@ async function generateSchedules(c: Queryable) {
       join public.hospitals h on h.id = d.hospital_id
      cross join (values ('outpatient'), ('telemedicine')) k(kind)
      cross join lateral generate_series((now() at time zone h.time_zone)::date, (now() at time zone h.time_zone)::date + 59, interval '1 day') g(day)
-     where d.status = 1 and d.id % 10 <> 7
+     where d.status = 1 and d.id % 10 not in (3, 7)
        and ((k.kind = 'outpatient' and d.outpatient_enabled) or (k.kind = 'telemedicine' and d.telemedicine_enabled))
        and extract(isodow from g.day) <> 7
        and (d.id + (g.day::date - date '2000-01-03')) % 5 in (0, 2)
@@ -459,7 +478,7 @@ async function generateSchedules(c: Queryable) {
       from public.hospital_services s
       join public.hospitals h on h.id = s.hospital_id
      cross join lateral generate_series((now() at time zone h.time_zone)::date, (now() at time zone h.time_zone)::date + 59, interval '1 day') g(day)
-     where s.status = 1 and s.availability <> 0 and s.id % 3 = 0
+     where s.status = 1 and s.availability <> 0 and s.id % 4 = 0
        and extract(isodow from g.day) not in (6, 7)
        and (s.id + (g.day::date - date '2000-01-03')) % 3 <> 0`);
   await c.query(`
@@ -475,11 +494,10 @@ async function generateSchedules(c: Queryable) {
      cross join lateral (select g::time as started
                            from generate_series(date '2000-01-01' + p.first_start, date '2000-01-01' + p.last_start, make_interval(mins => p.step_min)) g) t
      where (s.id * 7 + extract(hour from t.started)::int * 3 + extract(minute from t.started)::int) % 9 <> 0`);
-  if (replica) await c.query(`set local session_replication_role = origin; release savepoint bulk`);
 }
 
-/** Background bookings on near slots (some full), and the demo patients' bookings. */
-async function seedBookings(c: Queryable, demoDoctorId: number, background: string[]) {
+/** Background bookings on near slots (some full). */
+async function seedBackgroundBookings(c: Queryable, demoDoctorId: number, background: string[]) {
   // About one slot in four of the next week is booked by a background patient.
   await c.query(
     `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, service_id, hospital_id, slot_id, starts_at, status, price, idempotency_key, payment_method)
@@ -495,6 +513,10 @@ async function seedBookings(c: Queryable, demoDoctorId: number, background: stri
         and ts.id % 4 = 1 and s.doctor_id is distinct from $2`,
     [background, demoDoctorId],
   );
+}
+
+/** The demo patients' bookings, through the booking triggers like any other write. */
+async function seedDemoBookings(c: Queryable, demoDoctorId: number) {
   // The demo doctor: a past working day (for a completed booking and its review), and upcoming bookings.
   await c.query(
     `with s as (insert into public.schedules (kind, doctor_id, working_day)

@@ -93,6 +93,15 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     expect(code).toBe('PT409');
   });
 
+  it('lets exactly capacity-many of six racing patients book a capacity-2 slot', async () => {
+    const slot = await freeSlot(ctx.db, 6, 2);
+    const racers = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-b000-${(i + 1).toString(16).padStart(12, '0')}`);
+    const results = await Promise.allSettled(racers.map((id, i) => bookSlot(ctx.db, as(id), slot, `race-six-${i}-0001`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'PT409' });
+    expect((await ctx.db.pool.query('select booked, capacity from public.time_slots where id = $1', [slot])).rows[0]).toEqual({ booked: 2, capacity: 2 });
+  });
+
   it('frees a slot when a booking is cancelled or its hold expired', async () => {
     const slot = await freeSlot(ctx.db, 2);
     const b = await bookSlot(ctx.db, patient, slot, 'free-again-01');
@@ -135,6 +144,21 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     await expect(bookSlot(ctx.db, patient, soon.rows[0].id, 'too-soon-0001')).rejects.toMatchObject({ code: 'PT422' });
   });
 
+  it('confirms only the patient\'s own, unexpired hold', async () => {
+    const slot = await freeSlot(ctx.db, 4);
+    const held = await bookSlot(ctx.db, patient, slot, 'confirm-key-01');
+    const confirm = (caller: Caller, id: number) =>
+      asCaller(ctx.db, caller, async (c) => (await c.query(`select * from public.confirm_booking($1, 'cash')`, [id])).rows[0]);
+    await expect(confirm(other, held.id)).rejects.toMatchObject({ code: 'PT404' });
+    const done = await confirm(patient, held.id);
+    expect(done).toMatchObject({ id: held.id, status: 'confirmed', payment_method: 'cash', hold_expires_at: null });
+    expect((await confirm(patient, held.id)).status).toBe('confirmed');
+    const slot2 = await freeSlot(ctx.db, 5);
+    const late = await bookSlot(ctx.db, patient, slot2, 'confirm-key-02');
+    await ctx.db.pool.query(`update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [late.id]);
+    await expect(confirm(patient, late.id)).rejects.toMatchObject({ code: 'PT409' });
+  });
+
   it('maintains updated_at on update', async () => {
     const before = (await ctx.db.pool.query('select updated_at from public.hospitals where id = 2')).rows[0].updated_at as Date;
     await new Promise((r) => setTimeout(r, 20));
@@ -162,8 +186,9 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
   });
 
   it('answers each baby-formula campaign eligibility result of SPEC §8', async () => {
+    // As the server asks (owner / service role): any number.
     const check = async (phone: string) =>
-      (await asCaller(ctx.db, { role: 'anon', claims: { role: 'anon' } }, (c) => c.query('select public.campaign_eligibility($1, 1::smallint, $2) as r', [CAMPAIGN_CODE, phone]))).rows[0].r;
+      (await ctx.db.pool.query('select public.campaign_eligibility($1, 1::smallint, $2) as r', [CAMPAIGN_CODE, phone])).rows[0].r;
     expect(await check(CAMPAIGN_PHONES.eligible)).toMatchObject({ valid: true });
     expect(await check(CAMPAIGN_PHONES.expired)).toMatchObject({ valid: false, invalidreason: 1, loyalty: { completed: true } });
     expect(await check(CAMPAIGN_PHONES.expiredNotCompleted)).toMatchObject({ valid: false, invalidreason: 1, loyalty: { completed: false } });
@@ -172,6 +197,30 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     expect(await check(CAMPAIGN_PHONES.completedBooking)).toMatchObject({ valid: false, invalidreason: 4 });
     expect(await check(CAMPAIGN_PHONES.notEligible)).toMatchObject({ valid: false, invalidreason: 5 });
     expect(await check('090 100 0001')).toMatchObject({ valid: true });
+    // A signed-in patient is checked by their own verified phone, whatever number they send; anon cannot ask.
+    const asPatient = async (caller: Caller, phone: string) =>
+      (await asCaller(ctx.db, caller, (c) => c.query('select public.campaign_eligibility($1, 1::smallint, $2) as r', [CAMPAIGN_CODE, phone]))).rows[0].r;
+    expect(await asPatient(patient, CAMPAIGN_PHONES.notEligible)).toMatchObject({ valid: true });
+    expect(await asPatient(other, CAMPAIGN_PHONES.eligible)).toMatchObject({ valid: false, invalidreason: 5 });
+    await expect(asCaller(ctx.db, { role: 'anon', claims: { role: 'anon' } }, (c) => c.query('select public.campaign_eligibility($1, 1::smallint, $2)', [CAMPAIGN_CODE, CAMPAIGN_PHONES.eligible]))).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('generates schedules from today in each hospital\'s own time zone, Indonesia\'s three included', async () => {
+    const { rows } = await ctx.db.pool.query(
+      `select h.time_zone, min(s.working_day) as first_day, max(s.working_day) as last_day, (now() at time zone h.time_zone)::date as today
+         from public.schedules s join public.hospitals h on h.id = s.hospital_id
+        where s.working_day >= (now() at time zone h.time_zone)::date group by h.time_zone`,
+    );
+    expect(rows.map((r) => r.time_zone)).toEqual(expect.arrayContaining(['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura', 'Asia/Ho_Chi_Minh']));
+    for (const r of rows) {
+      const days = (Date.parse(r.last_day) - Date.parse(r.today)) / 86_400_000;
+      expect(days, r.time_zone).toBeLessThanOrEqual(59);
+      expect(days, r.time_zone).toBeGreaterThanOrEqual(57);
+      expect(Date.parse(r.first_day) - Date.parse(r.today), r.time_zone).toBeLessThanOrEqual(2 * 86_400_000);
+    }
+    // Sundays off for everyone (ahead of today: the demo doctor's past visit and other tests' rows are on other days).
+    const sundays = await ctx.db.pool.query(`select count(*)::int as n from public.schedules where extract(isodow from working_day) = 7 and working_day > current_date + 1`);
+    expect(sundays.rows[0].n).toBe(0);
   });
 
   it('seeds the realism the spec asks for', async () => {

@@ -1,0 +1,215 @@
+-- pgTAP test support, loaded once (as the database owner) into a freshly built and seeded test database
+-- by scripts/pgtap.ts, before the files of supabase/tests/database run. Never part of the migrations.
+--
+-- Fixtures: for every public table an "in" row (in the seeded staff's scope: organization 1, branch 1, the
+-- demo doctor, patient@demo.test) and an "out" row (organization 2, branch 6, patient-other@demo.test), and
+-- for each the four operations as SQL. The role files hold, per table, the expected outcome of the eight
+-- (select, insert, update, delete) x (in, out) and run them through tests.try as their role.
+
+create schema if not exists tests;
+grant usage on schema tests to anon, authenticated;
+
+-- Extra rows the matrix needs, written as the owner (logs on, as in production).
+insert into auth.users (id, email, aud, role, email_confirmed_at) values
+  ('00000000-0000-4000-c000-000000000001', 'spare-1@tests.test', 'authenticated', 'authenticated', now()),
+  ('00000000-0000-4000-c000-000000000002', 'spare-2@tests.test', 'authenticated', 'authenticated', now()),
+  ('00000000-0000-4000-c000-000000000003', 'org2-senior@tests.test', 'authenticated', 'authenticated', now());
+insert into public.admin_users (user_id, role, name, email, organization_id, country_id)
+values ('00000000-0000-4000-c000-000000000003', 'senior_branch', 'Org 2 senior branch manager', 'org2-senior@tests.test', 2, 1);
+insert into public.admin_user_branches (user_id, hospital_id) values ('00000000-0000-4000-c000-000000000003', 6);
+insert into public.imports (country_id, import_type, organization_id, created_by, file_name, status)
+values (1, 'service', 2, '00000000-0000-4000-c000-000000000003', 'services.csv', 'processed');
+insert into public.import_rows (import_id, line, data, status)
+select id, 1, '{"name": "x"}', 'success' from public.imports where organization_id = 2;
+insert into public.campaigns (country_id, code, name) values (2, 'pgtap-campaign', 'Second campaign');
+insert into public.doctor_expertise (doctor_id, expertise_id) select 1, id from public.expertise where country_id = 1 order by id limit 1 on conflict do nothing;
+insert into public.doctor_expertise (doctor_id, expertise_id)
+select (select min(id) from public.doctors where hospital_id = 6), id from public.expertise where country_id = 1 order by id limit 1 on conflict do nothing;
+insert into public.doctor_services (doctor_id, name, price_type, price) values (1, 'Khám tổng quát', 'fixed', 300000);
+insert into public.doctor_services (doctor_id, name, price_type, price) select min(id), 'Khám', 'fixed', 300000 from public.doctors where hospital_id = 6;
+insert into public.doctor_specialties (doctor_id, specialty_id) values (1, 1) on conflict do nothing;
+insert into public.doctor_specialties (doctor_id, specialty_id) select min(id), 1 from public.doctors where hospital_id = 6 on conflict do nothing;
+update public.hospitals set about = about || ' ' where id in (1, 6);
+update public.hospitals set about = rtrim(about) where id in (1, 6);
+
+-- Runs one statement and undoes it: 'rows:N' (rows read or written), 'denied' (42501: privilege or
+-- row-level security), or 'error:SQLSTATE'.
+create or replace function tests.try(statement text) returns text
+language plpgsql as $$
+declare n bigint;
+begin
+  begin
+    execute statement;
+    get diagnostics n = row_count;
+    raise exception using errcode = 'TSTRB', message = n::text;
+  exception
+    when sqlstate 'TSTRB' then return 'rows:' || sqlerrm;
+    when insufficient_privilege then return 'denied';
+    when others then return 'error:' || sqlstate;
+  end;
+end $$;
+
+-- Acts as a seeded account for the rest of the transaction, as Supabase's API does.
+create or replace function tests.act_as(who text) returns text
+language plpgsql as $$
+declare
+  uid uuid := case who
+    when 'admin' then '00000000-0000-4000-a000-000000000001' when 'super' then '00000000-0000-4000-a000-000000000002'
+    when 'facility' then '00000000-0000-4000-a000-000000000003' when 'senior_branch' then '00000000-0000-4000-a000-000000000004'
+    when 'branch' then '00000000-0000-4000-a000-000000000005' when 'doctor' then '00000000-0000-4000-a000-000000000006'
+    when 'patient' then '00000000-0000-4000-a000-000000000007' when 'patient_new' then '00000000-0000-4000-a000-000000000008'
+    when 'patient_other' then '00000000-0000-4000-a000-000000000009' end;
+begin
+  if who = 'anon' then
+    perform set_config('request.jwt.claims', '{"role": "anon"}', true);
+    perform set_config('request.jwt.claim.sub', '', true);
+    perform set_config('role', 'anon', true);
+  else
+    if uid is null then raise exception 'unknown account %', who; end if;
+    perform set_config('request.jwt.claims', json_build_object('sub', uid, 'role', 'authenticated')::text, true);
+    perform set_config('request.jwt.claim.sub', uid::text, true);
+    perform set_config('role', 'authenticated', true);
+  end if;
+  return who;
+end $$;
+
+create table tests.fixtures (
+  tbl text not null,
+  target text not null check (target in ('in', 'out')),
+  pick text not null,       -- where clause choosing the row (evaluated once, as owner)
+  upd text not null,        -- set clause of the update
+  overrides text not null default '{}',  -- SQL giving a jsonb merged into the copy that is inserted
+  row_tid tid,
+  ins_json jsonb,
+  primary key (tbl, target)
+);
+
+insert into tests.fixtures (tbl, target, pick, upd, overrides) values
+  ('countries', 'in', 'id = 1', 'name = name', $${"id": 99, "code": "XX"}$$),
+  ('countries', 'out', 'id = 2', 'name = name', $${"id": 98, "code": "XY"}$$),
+  ('clients', 'in', 'country_id = 1', 'name = name', $${"name": "pgtap in"}$$),
+  ('clients', 'out', 'country_id = 2', 'name = name', $${"name": "pgtap out"}$$),
+  ('doctor_tiers', 'in', 'id = 1', 'level = level', '{}'),
+  ('doctor_tiers', 'out', 'id = 2', 'level = level', '{}'),
+  ('doctor_academies', 'in', 'id = 1', 'level = level', '{}'),
+  ('doctor_academies', 'out', 'id = 2', 'level = level', '{}'),
+  ('specialties', 'in', 'country_id = 1', 'name = name', $${"slug": "pgtap-in"}$$),
+  ('specialties', 'out', 'country_id = 2', 'name = name', $${"slug": "pgtap-out"}$$),
+  ('insurances', 'in', 'country_id = 1', 'name = name', $${"name": "pgtap in"}$$),
+  ('insurances', 'out', 'country_id = 2', 'name = name', $${"name": "pgtap out"}$$),
+  ('payment_methods', 'in', 'country_id = 1', 'name = name', $${"code": "pgtap-in"}$$),
+  ('payment_methods', 'out', 'country_id = 2', 'name = name', $${"code": "pgtap-out"}$$),
+  ('expertise', 'in', 'country_id = 1', 'name = name', $${"name": "pgtap in"}$$),
+  ('expertise', 'out', 'country_id = 2', 'name = name', $${"name": "pgtap out"}$$),
+  ('vaccines', 'in', 'country_id = 1', 'name = name', $${"slug": "pgtap-in"}$$),
+  ('vaccines', 'out', 'country_id = 2', 'name = name', $${"slug": "pgtap-out"}$$),
+  ('organizations', 'in', 'id = 1', 'name = name', $${"slug": "pgtap-in"}$$),
+  ('organizations', 'out', 'id = 2', 'name = name', $${"slug": "pgtap-out"}$$),
+  ('hospitals', 'in', 'id = 1', 'name = name', $${"slug": "pgtap-in"}$$),
+  ('hospitals', 'out', 'id = 6', 'name = name', $${"slug": "pgtap-out"}$$),
+  ('hospital_specialties', 'in', 'hospital_id = 1', 'specialty_id = specialty_id',
+     $$(select jsonb_build_object('specialty_id', min(s.id)) from public.specialties s where s.country_id = 1 and not exists (select 1 from public.hospital_specialties x where x.hospital_id = 1 and x.specialty_id = s.id))$$),
+  ('hospital_specialties', 'out', 'hospital_id = 6', 'specialty_id = specialty_id',
+     $$(select jsonb_build_object('specialty_id', min(s.id)) from public.specialties s where s.country_id = 1 and not exists (select 1 from public.hospital_specialties x where x.hospital_id = 6 and x.specialty_id = s.id))$$),
+  ('hospital_insurances', 'in', 'hospital_id = 1', 'insurance_id = insurance_id',
+     $$(select jsonb_build_object('insurance_id', min(s.id)) from public.insurances s where not exists (select 1 from public.hospital_insurances x where x.hospital_id = 1 and x.insurance_id = s.id))$$),
+  ('hospital_insurances', 'out', 'hospital_id = 6', 'insurance_id = insurance_id',
+     $$(select jsonb_build_object('insurance_id', min(s.id)) from public.insurances s where not exists (select 1 from public.hospital_insurances x where x.hospital_id = 6 and x.insurance_id = s.id))$$),
+  ('hospital_payment_methods', 'in', 'hospital_id = 1', 'payment_method_id = payment_method_id',
+     $$(select jsonb_build_object('payment_method_id', min(s.id)) from public.payment_methods s where not exists (select 1 from public.hospital_payment_methods x where x.hospital_id = 1 and x.payment_method_id = s.id))$$),
+  ('hospital_payment_methods', 'out', 'hospital_id = 6', 'payment_method_id = payment_method_id',
+     $$(select jsonb_build_object('payment_method_id', min(s.id)) from public.payment_methods s where not exists (select 1 from public.hospital_payment_methods x where x.hospital_id = 6 and x.payment_method_id = s.id))$$),
+  ('admin_users', 'in', $$user_id = '00000000-0000-4000-a000-000000000005'$$, 'name = name', $${"user_id": "00000000-0000-4000-c000-000000000002", "email": "spare-2@tests.test"}$$),
+  ('admin_users', 'out', $$user_id = '00000000-0000-4000-c000-000000000003'$$, 'name = name', $${"user_id": "00000000-0000-4000-c000-000000000002", "email": "spare-2@tests.test"}$$),
+  ('admin_user_branches', 'in', $$user_id = '00000000-0000-4000-a000-000000000005'$$, 'created_at = created_at', $${"user_id": "00000000-0000-4000-a000-000000000004", "hospital_id": 3}$$),
+  ('admin_user_branches', 'out', $$user_id = '00000000-0000-4000-c000-000000000003'$$, 'created_at = created_at', $${"hospital_id": 7}$$),
+  ('patients', 'in', $$user_id = '00000000-0000-4000-a000-000000000007'$$, 'name = name', $${"user_id": "00000000-0000-4000-c000-000000000001"}$$),
+  ('patients', 'out', $$user_id = '00000000-0000-4000-a000-000000000009'$$, 'name = name', $${"user_id": "00000000-0000-4000-c000-000000000001"}$$),
+  ('family_members', 'in', 'id = 1', 'name = name', '{}'),
+  ('family_members', 'out', 'id = 3', 'name = name', '{}'),
+  ('doctors', 'in', 'id = 1', 'name = name', $${"slug": "pgtap-in", "user_id": null}$$),
+  ('doctors', 'out', 'hospital_id = 6 and not exists (select 1 from public.bookings b where b.doctor_id = x.id)', 'name = name', $${"slug": "pgtap-out", "user_id": null}$$),
+  ('doctor_specialties', 'in', 'doctor_id = 1', 'specialty_id = specialty_id', $${"specialty_id": 12}$$),
+  ('doctor_specialties', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'specialty_id = specialty_id', $${"specialty_id": 12}$$),
+  ('doctor_expertise', 'in', 'doctor_id = 1', 'expertise_id = expertise_id', $${"expertise_id": 8}$$),
+  ('doctor_expertise', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'expertise_id = expertise_id', $${"expertise_id": 8}$$),
+  ('doctor_services', 'in', 'doctor_id = 1', 'name = name', '{}'),
+  ('doctor_services', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'name = name', '{}'),
+  ('service_categories', 'in', 'hospital_id = 1', 'name = name', $${"name": "pgtap in"}$$),
+  ('service_categories', 'out', 'hospital_id = 6', 'name = name', $${"name": "pgtap out"}$$),
+  ('hospital_services', 'in', 'hospital_id = 1 and status = 1 and not exists (select 1 from public.bookings b where b.service_id = x.id)', 'name = name', $${"slug": "pgtap-in"}$$),
+  ('hospital_services', 'out', 'hospital_id = 6 and status = 1 and not exists (select 1 from public.bookings b where b.service_id = x.id)', 'name = name', $${"slug": "pgtap-out"}$$),
+  ('vaccine_details', 'in', 'hospital_id = 1', 'price = price',
+     $$(select jsonb_build_object('vaccine_id', min(v.id)) from public.vaccines v where v.country_id = 1 and not exists (select 1 from public.vaccine_details x where x.hospital_id = 1 and x.vaccine_id = v.id))$$),
+  ('vaccine_details', 'out', 'hospital_id = 6', 'price = price',
+     $$(select jsonb_build_object('vaccine_id', min(v.id)) from public.vaccines v where v.country_id = 1 and not exists (select 1 from public.vaccine_details x where x.hospital_id = 6 and x.vaccine_id = v.id))$$),
+  ('schedules', 'in', $$doctor_id = 1 and kind = 'outpatient' and working_day > current_date + 20 and not exists (select 1 from public.time_slots t where t.schedule_id = x.id and t.booked > 0)$$, 'working_day = working_day', $${"working_day": "2031-01-01"}$$),
+  ('schedules', 'out', $$hospital_id = 6 and kind = 'outpatient' and working_day > current_date + 20 and not exists (select 1 from public.time_slots t where t.schedule_id = x.id and t.booked > 0)$$, 'working_day = working_day', $${"working_day": "2031-01-01"}$$),
+  ('time_slots', 'in', $$booked = 0 and schedule_id in (select id from public.schedules where doctor_id = 1 and working_day > current_date + 20)$$, 'capacity = capacity', $${"started": "23:00", "ended": "23:30", "booked": 0}$$),
+  ('time_slots', 'out', $$booked = 0 and schedule_id in (select id from public.schedules where hospital_id = 6 and doctor_id is not null and working_day > current_date + 20)$$, 'capacity = capacity', $${"started": "23:00", "ended": "23:30", "booked": 0}$$),
+  ('vouchers', 'in', 'country_id = 1', 'name = name', $${"code": "PGTAPIN"}$$),
+  ('vouchers', 'out', 'country_id = 2', 'name = name', $${"code": "PGTAPOUT"}$$),
+  ('voucher_targets', 'in', 'voucher_id in (select id from public.vouchers where country_id = 1)', 'voucher_id = voucher_id', '{}'),
+  ('voucher_targets', 'out', 'voucher_id in (select id from public.vouchers where country_id = 2)', 'voucher_id = voucher_id', '{}'),
+  ('bookings', 'in', $$idempotency_key = 'seed-demo-upcoming'$$, 'updated_at = updated_at', $${"idempotency_key": "pgtap-in-key", "status": "cancelled"}$$),
+  ('bookings', 'out', $$idempotency_key = 'seed-other-upcoming'$$, 'updated_at = updated_at', $${"idempotency_key": "pgtap-out-key", "status": "cancelled"}$$),
+  ('reviews', 'in', $$patient_user_id = '00000000-0000-4000-a000-000000000007'$$, 'feedback = feedback', $${"booking_id": null}$$),
+  ('reviews', 'out', 'hospital_id = 6 and is_published', 'feedback = feedback', '{}'),
+  ('campaigns', 'in', 'country_id = 1', 'name = name', $${"code": "pgtap-in"}$$),
+  ('campaigns', 'out', 'country_id = 2', 'name = name', $${"code": "pgtap-out"}$$),
+  ('campaign_phones', 'in', $$phone = '0901000001'$$, 'phone = phone', $${"phone": "0900000091"}$$),
+  ('campaign_phones', 'out', $$phone = '0901000003'$$, 'phone = phone', $${"phone": "0900000092"}$$),
+  ('articles', 'in', 'country_id = 1', 'post_title = post_title', '{}'),
+  ('articles', 'out', 'country_id = 2', 'post_title = post_title', '{}'),
+  ('homepage_blocks', 'in', 'country_id = 1', 'sort_order = sort_order', '{}'),
+  ('homepage_blocks', 'out', 'country_id = 2', 'sort_order = sort_order', '{}'),
+  ('website_nav', 'in', 'country_id = 1', 'label = label', '{}'),
+  ('website_nav', 'out', 'country_id = 2', 'label = label', '{}'),
+  ('popular_search_keys', 'in', 'country_id = 1', 'keyword = keyword', $${"keyword": "pgtap in"}$$),
+  ('popular_search_keys', 'out', 'country_id = 2', 'keyword = keyword', $${"keyword": "pgtap out"}$$),
+  ('imports', 'in', 'organization_id = 1', 'file_name = file_name', $${"hash": "pgtap-in"}$$),
+  ('imports', 'out', 'organization_id = 2', 'file_name = file_name', $${"hash": "pgtap-out"}$$),
+  ('import_rows', 'in', 'import_id in (select id from public.imports where organization_id = 1)', 'message = message', $${"line": 99}$$),
+  ('import_rows', 'out', 'import_id in (select id from public.imports where organization_id = 2)', 'message = message', $${"line": 99}$$),
+  ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),
+  ('data_history', 'out', $$table_name = 'hospitals' and row_id = '6'$$, 'row_id = row_id', '{}'),
+  ('directory_changes', 'in', $$entity = 'hospitals' and entity_id = 1$$, 'entity = entity', '{}'),
+  ('directory_changes', 'out', $$entity = 'hospitals' and entity_id = 6$$, 'entity = entity', '{}');
+
+-- Resolve each fixture to one physical row and the json of its insertable copy.
+do $$
+declare f record; t tid; j jsonb; o jsonb;
+begin
+  for f in select * from tests.fixtures loop
+    execute format('select ctid, to_jsonb(x) from public.%I x where %s order by ctid limit 1', f.tbl, f.pick) into t, j;
+    if t is null then raise exception 'fixture %/% matches no row', f.tbl, f.target; end if;
+    execute 'select (' || case when f.overrides like '(%' then f.overrides else quote_literal(f.overrides) end || ')::jsonb' into o;
+    update tests.fixtures set row_tid = t, ins_json = j || coalesce(o, '{}') where tbl = f.tbl and target = f.target;
+  end loop;
+end $$;
+
+-- The eight operations of each fixture, in the order of the expectation strings:
+-- select in, select out, insert in, insert out, update in, update out, delete in, delete out.
+create view tests.operations as
+select f.tbl, f.target, o.op, o.pos + case f.target when 'in' then 0 else 1 end as pos,
+       case o.op
+         when 'select' then format('select 1 from public.%I where ctid = %L', f.tbl, f.row_tid)
+         when 'insert' then format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, %3$L)', f.tbl, c.cols, f.ins_json)
+         when 'update' then format('update public.%I set %s where ctid = %L', f.tbl, f.upd, f.row_tid)
+         else format('delete from public.%I where ctid = %L', f.tbl, f.row_tid) end as statement
+  from tests.fixtures f
+  cross join (values ('select', 1), ('insert', 3), ('update', 5), ('delete', 7)) o(op, pos)
+  cross join lateral (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) as cols
+                        from pg_attribute a
+                       where a.attrelid = ('public.' || quote_ident(f.tbl))::regclass and a.attnum > 0 and not a.attisdropped
+                         and a.attidentity = '' and a.attgenerated = '') c;
+
+-- The assertions of one role: each operation's outcome against the expected code
+-- (Y: one row / done, N: no row, D: denied; refused by the data whoever asks: U unique, F foreign key, K check).
+create or replace function tests.expected(code text) returns text language sql immutable as $$
+  select case code when 'Y' then 'rows:1' when 'N' then 'rows:0' when 'D' then 'denied'
+    when 'U' then 'error:23505' when 'F' then 'error:23503' when 'K' then 'error:23514' else 'unknown code ' || code end
+$$;
+
+grant select on all tables in schema tests to anon, authenticated;
+grant execute on all functions in schema tests to anon, authenticated;
