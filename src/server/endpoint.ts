@@ -185,7 +185,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           }
           const r = schema.safeParse(value);
           if (r.success) return r.data;
-          Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix));
+          Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
           return undefined;
         };
         const queryObject = searchParamsToObject(url.searchParams);

@@ -1,5 +1,5 @@
 /**
- * Rate limits stored in Postgres (public.rate_limits + public.rate_limit_hit()), so they hold across serverless
+ * Rate limits stored in Postgres (private.rate_limits + private.rate_limit_hit()), so they hold across serverless
  * instances. A hit is counted atomically in a fixed window and committed on its own, outside the request's
  * transaction: a failed sign-in still counts. Keys are hashed; no e-mail, phone or IP is stored in clear.
  */
@@ -65,7 +65,7 @@ export interface RateLimitResult {
 /** Counts one hit for `key` in `bucket`. `db` must be a connection outside any request transaction. */
 export async function hitRateLimit(db: Queryable, bucket: RateLimitBucket, key: string): Promise<RateLimitResult> {
   const rule = rateLimitRule(bucket);
-  const { rows } = await db.query('select allowed, hits, retry_after from public.rate_limit_hit($1, $2, $3, $4)', [
+  const { rows } = await db.query('select allowed, hits, retry_after from private.rate_limit_hit($1, $2, $3, $4)', [
     bucket,
     hashKey(key),
     rule.limit,

@@ -33,12 +33,12 @@ function describeType(expected: string): string {
   }
 }
 
-export function issueMessage(issue: z.core.$ZodIssue): string {
+export function issueMessage(issue: z.core.$ZodIssue, missing = false): string {
   switch (issue.code) {
     case 'invalid_type': {
-      const received = (issue as { input?: unknown }).input;
-      if (received === undefined) return 'This field is required';
-      return issue.expected === 'number' && Number.isNaN(received) ? 'must be a number' : describeType(issue.expected);
+      // zod's default message ends with "received <type>"; the input itself is not reported.
+      if (missing || /received undefined$/.test(issue.message) || ('input' in issue && issue.input === undefined && !/received/.test(issue.message))) return 'This field is required';
+      return describeType(issue.expected);
     }
     case 'too_big':
       if (issue.origin === 'string') return `*${issue.maximum} characters limit`;
@@ -66,7 +66,17 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix?: string): FieldErrors {
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/** Field errors of a failed parse; `input` (the raw value) tells a missing field from a wrong one. */
+export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix?: string, input?: unknown): FieldErrors {
   const out: FieldErrors = {};
   const add = (field: string, msg: string) => {
     (out[field] ??= []).includes(msg) || out[field].push(msg);
@@ -78,8 +88,9 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix?
     }
     const field = fieldPath(issue.path) || prefix || '';
     // Custom messages given in a schema (z.string({ error: 'Name is required' })) win over the generic wording.
-    const custom = issue.message && !/^(Invalid input|Too (big|small)|Unrecognized|Invalid (string|option))/.test(issue.message) ? issue.message : undefined;
-    add(field, custom ?? issueMessage(issue));
+    const custom = issue.message && !/^(Invalid|Too (big|small)|Unrecognized|Expected|Number must|String must)/.test(issue.message) ? issue.message : undefined;
+    const missing = input !== undefined && issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    add(field, custom ?? issueMessage(issue, missing));
   }
   return out;
 }

@@ -63,9 +63,9 @@ export async function startTestServer(): Promise<TestServer> {
         duplex: 'half',
       } as RequestInit);
       const response = await dispatch(request, ip);
+      const body = response.body && method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined;
       res.writeHead(response.status, [...response.headers.entries()].flat());
-      if (response.body && method !== 'HEAD') for await (const chunk of response.body) res.write(chunk);
-      res.end();
+      res.end(body);
     } catch (e) {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(e));

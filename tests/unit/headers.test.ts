@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { functionHeaders, pageContentSecurityPolicy, PAGE_HEADERS } from '../../src/server/headers';
+
+describe('security headers', () => {
+  it('marks personal responses no-store and sets the function security headers', () => {
+    const h = functionHeaders({ personal: true, requestId: 'r1' });
+    expect(h.get('cache-control')).toBe('no-store');
+    expect(h.get('vary')).toBe('Authorization');
+    expect(h.get('x-request-id')).toBe('r1');
+    expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(h.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(h.get('x-content-type-options')).toBe('nosniff');
+    expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets public data be cached by the CDN only when asked', () => {
+    expect(functionHeaders({ maxAge: 300 }).get('cache-control')).toBe('public, max-age=0, s-maxage=300');
+    expect(functionHeaders().get('cache-control')).toBe('no-store');
+    expect(functionHeaders({ personal: true, maxAge: 300 }).get('cache-control')).toBe('no-store');
+  });
+
+  it('builds a page CSP that allows only the site, Supabase, maps and ads, and no framing', () => {
+    const csp = pageContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co/' });
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('connect-src \'self\' https://abc.supabase.co wss://abc.supabase.co');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(PAGE_HEADERS['Strict-Transport-Security']).toContain('includeSubDomains');
+  });
+});
