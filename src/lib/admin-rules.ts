@@ -1,14 +1,14 @@
 /** Admin rules (SPEC §2 admin, §4, §6): guards, menus, filters, row actions, scoping, titles and doctor toggles. */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import type { ImportType } from './csv-import';
 import { message, render, type Message } from './message';
-import { isPlatformAdmin, type Role } from './roles';
+import { isPlatformAdmin, roleLabelMessage, type Role } from './roles';
 
 export const ADMIN_HOME = '/admin';
 export const ADMIN_LOGIN = '/admin/login';
 /** Request status codes: 5 means the session expired. */
 export const STATUS = { success: 1, failure: -1, sessionExpired: 5 } as const;
 export const ALERT_DISMISS_MS = { default: 3000, topBar: 3000, usersList: 10_000 } as const;
-export const ADMIN_SEARCH_DEBOUNCE_MS = 300;
 
 export type GuardDecision = 'loading' | 'allow' | 'redirect';
 
@@ -79,8 +79,6 @@ export function showEditSchedule(role: Role): boolean {
   return role !== 'doctor';
 }
 
-export type ImportType = 'doctor' | 'doctor_service' | 'service';
-
 /** Kebab-menu imports per list: doctors (doctor, doctor-service unless disabled by the build constant), services; campaigns none. */
 export function kebabImports(list: 'doctors' | 'services' | 'campaign' | 'users', doctorServiceImportEnabled = true): ImportType[] {
   if (list === 'doctors') return doctorServiceImportEnabled ? ['doctor', 'doctor_service'] : ['doctor'];
@@ -99,19 +97,12 @@ export interface RoleFilterOption {
   label: Message;
 }
 
-const FILTER_LABELS: Record<FilterRole, Message> = {
-  admin: message('admin.role.admin'),
-  facility: message('admin.role.facility'),
-  senior_branch: message('admin.role.seniorBranch'),
-  branch: message('admin.role.branch'),
-};
-
-function filterOptions(roles: readonly FilterRole[]): RoleFilterOption[] {
-  return [{ value: ALL_ROLES_FILTER, label: message('admin.users.allRoles') }, ...roles.map((r) => ({ value: String(ROLE_FILTER_IDS[r]), label: FILTER_LABELS[r] }))];
+function filterOptions(locale: Locale, roles: readonly FilterRole[]): RoleFilterOption[] {
+  return [{ value: ALL_ROLES_FILTER, label: message('admin.users.allRoles') }, ...roles.map((r) => ({ value: String(ROLE_FILTER_IDS[r]), label: roleLabelMessage(locale, r) }))];
 }
 
 /** Users list role filter per viewer role; branch managers (and doctors) get no options and a disabled filter. */
-export function userRoleFilter(role: Role): { options: RoleFilterOption[]; disabled: boolean; defaultValue: string } {
+export function userRoleFilter(locale: Locale, role: Role): { options: RoleFilterOption[]; disabled: boolean; defaultValue: string } {
   const byRole: Partial<Record<Role, readonly FilterRole[]>> = {
     admin: ['admin', 'facility', 'senior_branch', 'branch'],
     super: ['admin', 'facility', 'senior_branch', 'branch'],
@@ -119,12 +110,7 @@ export function userRoleFilter(role: Role): { options: RoleFilterOption[]; disab
     senior_branch: ['senior_branch', 'branch'],
   };
   const roles = byRole[role];
-  return roles ? { options: filterOptions(roles), disabled: false, defaultValue: ALL_ROLES_FILTER } : { options: [], disabled: true, defaultValue: ALL_ROLES_FILTER };
-}
-
-/** Label of an option of the filter, with the provider name filled in for admin. */
-export function roleFilterLabel(locale: Locale, option: RoleFilterOption): string {
-  return render(locale, { key: option.label.key, params: { site: LOCALE_CONFIG[locale].siteName } });
+  return roles ? { options: filterOptions(locale, roles), disabled: false, defaultValue: ALL_ROLES_FILTER } : { options: [], disabled: true, defaultValue: ALL_ROLES_FILTER };
 }
 
 /** Users row actions: Reset password and Edit for admin, super, organization; Delete only for super. */

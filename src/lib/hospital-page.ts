@@ -101,6 +101,17 @@ export function canReadBookingBlock(abilities: readonly { action: string; subjec
   return !!abilities?.some((a) => (a.action === 'read' || a.action === 'manage') && (a.subject === 'booking-block' || a.subject === 'all'));
 }
 
+/**
+ * Maps link of the 'Book an appointment' button and the directions link of hospital cards: coordinates when
+ * known, else the name and address as a search; null when there is nothing to search for.
+ */
+export function mapsLink(place: { latitude?: number | null; longitude?: number | null; name?: string | null; address?: string | null }): string | null {
+  const base = 'https://www.google.com/maps/search/?api=1&query=';
+  if (place.latitude != null && place.longitude != null && Number.isFinite(place.latitude) && Number.isFinite(place.longitude)) return `${base}${place.latitude},${place.longitude}`;
+  const q = [place.name, place.address].map((v) => v?.trim()).filter(Boolean).join(', ');
+  return q ? base + encodeURIComponent(q) : null;
+}
+
 /** Link to the organization's other branches only while the organization is active. */
 export function showOtherBranches(organization: { isActive?: boolean | null } | null | undefined): boolean {
   return !!organization?.isActive;

@@ -51,6 +51,8 @@ export interface PriceInput {
   currency?: Currency | null;
   partnerGroup?: boolean;
   showPriceOverride?: boolean;
+  /** Service availability enum value (1 available, 0 out of stock, 2 limit). */
+  availability?: number | null;
 }
 
 export interface PriceView {
@@ -65,6 +67,8 @@ export interface PriceView {
   originalText: string | null;
   /** Integer promotion percent, 0 when none. */
   discountPercent: number;
+  /** 'Out of stock' label when the availability says so, else null. */
+  statusText: string | null;
 }
 
 function priceLine(locale: Locale, type: PriceType, from: number, to: number | null, currency: Currency): string {
@@ -85,11 +89,26 @@ export function priceView(locale: Locale, input: PriceInput): PriceView {
   const amount = applyPromotion(base, percent);
   const amountTo = baseTo == null ? null : applyPromotion(baseTo, percent);
   const visible = isPriceVisible({ price: base, partnerGroup: input.partnerGroup, showPriceOverride: input.showPriceOverride });
-  if (!visible) return { visible, type, amount, amountTo, text: '', originalText: null, discountPercent: percent };
+  const statusText = isOutOfStock(input.availability) ? render(locale, message('directory.price.outOfStock')) : null;
+  if (!visible) return { visible, type, amount, amountTo, text: '', originalText: null, discountPercent: percent, statusText };
   let originalText: string | null = null;
   if (percent > 0) originalText = priceLine(locale, type, base, baseTo, currency);
   else if (input.originalPrice != null && input.originalPrice > base) originalText = formatMoney(locale, input.originalPrice, currency);
-  return { visible, type, amount, amountTo, text: priceLine(locale, type, amount, amountTo, currency), originalText, discountPercent: percent };
+  return { visible, type, amount, amountTo, text: priceLine(locale, type, amount, amountTo, currency), originalText, discountPercent: percent, statusText };
+}
+
+export interface AdminDoctorFees {
+  bookingFee?: { status?: boolean | number | null; price?: number | null; priceTo?: number | null; priceType?: string | null } | null;
+  telemedicineFee?: { status?: boolean | number | null; price?: number | null } | null;
+}
+
+/** Admin doctors table Price column: booking fee (a range when the price type is range) and the telemedicine fee; null when off. */
+export function adminDoctorFees(locale: Locale, d: AdminDoctorFees, currency: Currency = DEFAULT_CURRENCY): { bookingFee: string | null; telemedicineFee: string | null } {
+  const b = d.bookingFee;
+  const tf = d.telemedicineFee;
+  const bookingFee = b && b.status && b.price != null ? priceLine(locale, b.priceType === 'range' ? 'range' : 'fixed', b.price, b.priceTo ?? null, currency) : null;
+  const telemedicineFee = tf && tf.status && tf.price != null ? formatMoney(locale, tf.price, currency) : null;
+  return { bookingFee, telemedicineFee };
 }
 
 export interface VaccinationPriceInput {

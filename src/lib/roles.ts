@@ -33,8 +33,13 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+/** The role label as a complete message: the admin label gets the locale's site name. */
+export function roleLabelMessage(locale: Locale, role: Role): Message {
+  return { key: ROLE_LABELS[role].key, params: { site: LOCALE_CONFIG[locale].siteName } };
+}
+
 export function roleLabel(locale: Locale, role: Role): string {
-  return render(locale, { key: ROLE_LABELS[role].key, params: { site: LOCALE_CONFIG[locale].siteName } });
+  return render(locale, roleLabelMessage(locale, role));
 }
 
 export function roleBadge(locale: Locale, role: Role): { label: string; colour: BadgeColour } {

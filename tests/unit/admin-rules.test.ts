@@ -14,7 +14,6 @@ import {
   failureMessage,
   kebabImports,
   redirectForStatus,
-  roleFilterLabel,
   ROLE_FILTER_IDS,
   routeGuard,
   showBackToHome,
@@ -26,7 +25,7 @@ import {
   userRowActions,
 } from '../../src/lib/admin-rules';
 import type { Message } from '../../src/lib/message';
-import { ADMIN_ROLES, isPlatformAdmin, isRole, roleBadge, roleLabel, ROLES, ROLE_BADGE_COLOURS, type Role } from '../../src/lib/roles';
+import { ADMIN_ROLES, isPlatformAdmin, isRole, roleBadge, roleLabel, roleLabelMessage, ROLES, ROLE_BADGE_COLOURS, type Role } from '../../src/lib/roles';
 
 const en = (m: Message) => translate('en-PH', m.key, m.params);
 
@@ -46,6 +45,7 @@ describe('roles (SPEC §6)', () => {
     expect(roleLabel('en-PH', 'admin')).toBe(`${LOCALE_CONFIG['en-PH'].siteName} Admin`);
     expect(roleLabel('en-PH', 'super')).toBe('Super Admin');
     expect(roleLabel('vi-VN', 'admin')).toContain(LOCALE_CONFIG['vi-VN'].siteName);
+    expect(translate('zh-TW', roleLabelMessage('zh-TW', 'admin').key, roleLabelMessage('zh-TW', 'admin').params)).toBe(`${LOCALE_CONFIG['zh-TW'].siteName} 管理員`);
   });
   it('badge colours', () => {
     expect(ROLE_BADGE_COLOURS).toEqual({ admin: 'red', super: 'red', facility: 'yellow', branch: 'green', doctor: 'blue', senior_branch: 'purple' });
@@ -117,17 +117,17 @@ describe('top-bar add menu', () => {
 });
 
 describe('users list role filter', () => {
-  const labels = (role: Role) => userRoleFilter(role).options.map((o) => roleFilterLabel('en-PH', o));
+  const labels = (role: Role) => userRoleFilter('en-PH', role).options.map((o) => en(o.label));
   const site = LOCALE_CONFIG['en-PH'].siteName;
   it('filter ids and the default of all four together', () => {
     expect(ROLE_FILTER_IDS).toEqual({ admin: 1, facility: 2, branch: 3, senior_branch: 6 });
     expect(ALL_ROLES_FILTER.split(',').map(Number).sort()).toEqual([1, 2, 3, 6]);
-    for (const r of ROLES) expect(userRoleFilter(r).defaultValue).toBe(ALL_ROLES_FILTER);
+    for (const r of ROLES) expect(userRoleFilter('en-PH', r).defaultValue).toBe(ALL_ROLES_FILTER);
   });
   it('admin and super', () => {
     for (const r of ['admin', 'super'] as const) {
       expect(labels(r)).toEqual(['All Roles', `${site} Admin`, 'Organization Manager', 'Senior Branch Manager', 'Branch Manager']);
-      expect(userRoleFilter(r).options.map((o) => o.value)).toEqual([ALL_ROLES_FILTER, '1', '2', '6', '3']);
+      expect(userRoleFilter('en-PH', r).options.map((o) => o.value)).toEqual([ALL_ROLES_FILTER, '1', '2', '6', '3']);
     }
   });
   it('organization', () => {
@@ -135,10 +135,10 @@ describe('users list role filter', () => {
   });
   it('senior branch', () => {
     expect(labels('senior_branch')).toEqual(['All Roles', 'Senior Branch Manager', 'Branch Manager']);
-    expect(userRoleFilter('senior_branch').options.map((o) => o.value)).toEqual([ALL_ROLES_FILTER, '6', '3']);
+    expect(userRoleFilter('en-PH', 'senior_branch').options.map((o) => o.value)).toEqual([ALL_ROLES_FILTER, '6', '3']);
   });
   it('branch: no options, disabled', () => {
-    expect(userRoleFilter('branch')).toEqual({ options: [], disabled: true, defaultValue: ALL_ROLES_FILTER });
+    expect(userRoleFilter('en-PH', 'branch')).toEqual({ options: [], disabled: true, defaultValue: ALL_ROLES_FILTER });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   featuredDoctors,
   hospitalTabs,
   isIndexable,
+  mapsLink,
   NO_RESULTS_MESSAGE,
   NO_REVIEWS_MESSAGE,
   parseTab,
@@ -190,5 +191,13 @@ describe('links and paths', () => {
   it('empty states', () => {
     expect(en(NO_RESULTS_MESSAGE)).toBe('No results');
     expect(en(NO_REVIEWS_MESSAGE)).toBe('There has been no review yet');
+  });
+});
+
+describe('maps link', () => {
+  it('uses coordinates, else name and address, else nothing', () => {
+    expect(mapsLink({ latitude: 10.7, longitude: 106.6 })).toBe('https://www.google.com/maps/search/?api=1&query=10.7,106.6');
+    expect(mapsLink({ name: 'Bệnh viện A', address: '1 Lê Lợi' })).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Bệnh viện A, 1 Lê Lợi')}`);
+    expect(mapsLink({ latitude: null, longitude: 1, name: ' ' })).toBeNull();
   });
 });

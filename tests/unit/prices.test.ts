@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/strings';
 import { formatMoney } from '../../src/lib/format';
 import {
+  adminDoctorFees,
   applyPromotion,
   discountPercent,
   highestPromotion,
@@ -58,7 +59,7 @@ describe('promotion', () => {
 describe('priceView', () => {
   it('fixed price', () => {
     const v = priceView('en-PH', { price: 1500, priceType: 'fixed', currency: 'PHP' });
-    expect(v).toEqual({ visible: true, type: 'fixed', amount: 1500, amountTo: null, text: php(1500), originalText: null, discountPercent: 0 });
+    expect(v).toEqual({ visible: true, type: 'fixed', amount: 1500, amountTo: null, text: php(1500), originalText: null, discountPercent: 0, statusText: null });
   });
   it('starting-from price', () => {
     const v = priceView('en-PH', { price: 1500, priceType: 'starting', currency: 'PHP' });
@@ -180,5 +181,21 @@ describe('service category promo ribbon', () => {
   it('nothing when no visible price and no promotion', () => {
     expect(serviceCategoryRibbon('en-PH', [])).toBeNull();
     expect(serviceCategoryRibbon('en-PH', [{ price: 0 }, { price: 100, partnerGroup: true }])).toBeNull();
+  });
+});
+
+describe('service availability and admin fees', () => {
+  it('out-of-stock services carry the label', () => {
+    expect(priceView('en-PH', { price: 100, availability: 0, currency: 'PHP' }).statusText).toBe('Out of stock');
+    expect(priceView('en-PH', { price: 100, availability: 1, currency: 'PHP' }).statusText).toBeNull();
+    expect(priceView('en-PH', { price: 100, availability: 2, currency: 'PHP' }).statusText).toBeNull();
+  });
+  it('admin doctors Price column: booking fee (range when range) and telemedicine fee', () => {
+    expect(adminDoctorFees('en-PH', { bookingFee: { status: 1, price: 300, priceTo: 600, priceType: 'range' }, telemedicineFee: { status: true, price: 250 } }, 'PHP')).toEqual({
+      bookingFee: `${php(300)} - ${php(600)}`,
+      telemedicineFee: php(250),
+    });
+    expect(adminDoctorFees('en-PH', { bookingFee: { status: 1, price: 300, priceTo: 600, priceType: 'fixed' }, telemedicineFee: { status: 0, price: 250 } }, 'PHP')).toEqual({ bookingFee: php(300), telemedicineFee: null });
+    expect(adminDoctorFees('en-PH', {})).toEqual({ bookingFee: null, telemedicineFee: null });
   });
 });
