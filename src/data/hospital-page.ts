@@ -256,34 +256,38 @@ export const REVIEW_ORDER: Record<string, string> = {
 async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageView[]> {
   const country = LOCALE_CONFIG[locale].countryId;
   const q = async (sql: string) => (await c.query(sql, [country])).rows as Record<string, unknown>[];
-  const [hospitals, specialties, insurances, payments, categories, services, doctorStats, featured, firstDoctors, reviewStats, reviews] = await Promise.all([
-    q(`select h.*, o.slug as org_slug, o.name as org_name, o.logo as org_logo, o.is_active as org_active, o.publish_reviews,
+  // One after another: the queries share the transaction's connection.
+  const sqls = [
+    `select h.*, o.slug as org_slug, o.name as org_name, o.logo as org_logo, o.is_active as org_active, o.publish_reviews,
               (select count(*)::int from public.hospitals x where x.organization_id = h.organization_id) as branch_count
          from public.hospitals h join public.organizations o on o.id = h.organization_id
-        where h.country_id = $1 order by h.id`),
-    q(`select hs.hospital_id, s.id, s.name, s.slug, s.thumbnail from public.hospital_specialties hs
-         join public.specialties s on s.id = hs.specialty_id where s.country_id = $1 order by s.name`),
-    q(`select hi.hospital_id, i.id, i.name, i.logo from public.hospital_insurances hi
-         join public.insurances i on i.id = hi.insurance_id where i.country_id = $1 order by i.name`),
-    q(`select hp.hospital_id, p.id, p.name, p.logo from public.hospital_payment_methods hp
-         join public.payment_methods p on p.id = hp.payment_method_id where p.country_id = $1 order by p.id`),
-    q(`select c.id, c.hospital_id, c.name from public.service_categories c join public.hospitals h on h.id = c.hospital_id
-        where h.country_id = $1 order by c.sort_order, c.name`),
-    q(`select ${SERVICE_COLUMNS} from public.hospital_services s ${SERVICE_REVIEWS_JOIN}
-        where s.country_id = $1 order by s.hospital_id, s.name, s.id`),
-    q(`select d.hospital_id, count(*)::int as total,
+        where h.country_id = $1 order by h.id`,
+    `select hs.hospital_id, s.id, s.name, s.slug, s.thumbnail from public.hospital_specialties hs
+         join public.specialties s on s.id = hs.specialty_id where s.country_id = $1 order by s.name`,
+    `select hi.hospital_id, i.id, i.name, i.logo from public.hospital_insurances hi
+         join public.insurances i on i.id = hi.insurance_id where i.country_id = $1 order by i.name`,
+    `select hp.hospital_id, p.id, p.name, p.logo from public.hospital_payment_methods hp
+         join public.payment_methods p on p.id = hp.payment_method_id where p.country_id = $1 order by p.id`,
+    `select c.id, c.hospital_id, c.name from public.service_categories c join public.hospitals h on h.id = c.hospital_id
+        where h.country_id = $1 order by c.sort_order, c.name`,
+    `select ${SERVICE_COLUMNS} from public.hospital_services s ${SERVICE_REVIEWS_JOIN}
+        where s.country_id = $1 order by s.hospital_id, s.name, s.id`,
+    `select d.hospital_id, count(*)::int as total,
               count(*) filter (where d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled))::int as available
-         from public.doctors d where d.country_id = $1 group by d.hospital_id`),
+         from public.doctors d where d.country_id = $1 group by d.hospital_id`,
     // Featured: the best-rated doctors of each hospital; partner-group doctors are dropped by the page rule.
-    q(`select * from (select ${DOCTOR_COLUMNS}, row_number() over (partition by d.hospital_id order by coalesce(rv.rating, 0) desc, coalesce(rv.total, 0) desc, d.id) as n
-          from public.doctors d ${DOCTOR_REVIEWS_JOIN} where d.country_id = $1 and d.status = 1) x where n <= ${FEATURED_DOCTOR_CANDIDATES}`),
-    q(`select * from (select ${DOCTOR_COLUMNS}, row_number() over (partition by d.hospital_id order by d.name, d.id) as n
-          from public.doctors d ${DOCTOR_REVIEWS_JOIN} where d.country_id = $1) x where n <= ${LIST_PAGE_SIZE}`),
-    q(`select r.hospital_id, r.rate, count(*)::int as n from public.reviews r join public.hospitals h on h.id = r.hospital_id
-        where h.country_id = $1 group by r.hospital_id, r.rate`),
-    q(`select * from (select ${REVIEW_COLUMNS}, row_number() over (partition by r.hospital_id order by ${REVIEW_ORDER.RECENT_FIRST}) as n
-          from public.reviews r join public.hospitals h on h.id = r.hospital_id ${REVIEW_JOINS} where h.country_id = $1) x where n <= ${REVIEW_PAGE_SIZE}`),
-  ]);
+    `select * from (select ${DOCTOR_COLUMNS}, row_number() over (partition by d.hospital_id order by coalesce(rv.rating, 0) desc, coalesce(rv.total, 0) desc, d.id) as n
+          from public.doctors d ${DOCTOR_REVIEWS_JOIN} where d.country_id = $1 and d.status = 1) x where n <= ${FEATURED_DOCTOR_CANDIDATES}`,
+    `select * from (select ${DOCTOR_COLUMNS}, row_number() over (partition by d.hospital_id order by d.name, d.id) as n
+          from public.doctors d ${DOCTOR_REVIEWS_JOIN} where d.country_id = $1) x where n <= ${LIST_PAGE_SIZE}`,
+    `select r.hospital_id, r.rate, count(*)::int as n from public.reviews r join public.hospitals h on h.id = r.hospital_id
+        where h.country_id = $1 group by r.hospital_id, r.rate`,
+    `select * from (select ${REVIEW_COLUMNS}, row_number() over (partition by r.hospital_id order by ${REVIEW_ORDER.RECENT_FIRST}) as n
+          from public.reviews r join public.hospitals h on h.id = r.hospital_id ${REVIEW_JOINS} where h.country_id = $1) x where n <= ${REVIEW_PAGE_SIZE}`,
+  ];
+  const results: Record<string, unknown>[][] = [];
+  for (const sql of sqls) results.push(await q(sql));
+  const [hospitals, specialties, insurances, payments, categories, services, doctorStats, featured, firstDoctors, reviewStats, reviews] = results;
 
   const bySpecialty = groupBy(specialties, (r) => num(r.hospital_id));
   const byInsurance = groupBy(insurances, (r) => num(r.hospital_id));
@@ -443,4 +447,11 @@ export async function hospitalReviews(c: pg.PoolClient, input: { hospitalId: num
     [input.hospitalId, (input.page - 1) * REVIEW_PAGE_SIZE],
   );
   return pageOf(rows.map(toReview), input.page, REVIEW_PAGE_SIZE, total);
+}
+
+/** The hospital a list call is about, as a visitor sees it (RLS): null when it is not published. */
+export async function hospitalRef(c: pg.PoolClient, id: number): Promise<{ id: number; slug: string; countryId: number; websiteUrl: string | null } | null> {
+  const { rows } = await c.query(`select id, slug, country_id, website_url from public.hospitals where id = $1`, [id]);
+  const r = rows[0];
+  return r ? { id: num(r.id), slug: String(r.slug), countryId: num(r.country_id), websiteUrl: r.website_url ?? null } : null;
 }

@@ -56,7 +56,7 @@ export function startAds(): void {
   if (sticky) {
     let closed = false;
     const update = () => {
-      const visible = stickyAdVisible({ closed, mobile: matchMedia('(max-width: 767px)').matches, chatbotPresent: !!document.querySelector(CHATBOT_CONTAINER_SELECTOR) });
+      const visible = configured && stickyAdVisible({ closed, mobile: matchMedia('(max-width: 767px)').matches, chatbotPresent: !!document.querySelector(CHATBOT_CONTAINER_SELECTOR) });
       sticky.hidden = !visible;
       sticky.dataset.visible = String(visible);
     };

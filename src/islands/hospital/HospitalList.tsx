@@ -1,7 +1,8 @@
 /**
  * Services and Doctors tabs (SPEC §2, §5, §7, §9): search box (debounced 300 ms, sent from 3 characters),
  * 20 skeletons while loading, 'No results' when empty, paging through the hospital doctor / service list calls.
- * The first page is rendered at build time, so the list works without JavaScript.
+ * On the tab's own page (?tab=…) the first page is rendered at build time, so the list works without JavaScript;
+ * on the other pages the island renders skeletons and loads the first page when the tab is opened.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DoctorCardModel, ServiceCardModel } from '../../lib/hospital-cards';
@@ -16,7 +17,8 @@ type Item = DoctorCardModel | ServiceCardModel;
 export interface HospitalListProps {
   kind: Kind;
   hospitalId: number;
-  initial: ListPage<Item>;
+  /** The first page, baked into the HTML of the tab's own page; null elsewhere (fetched when the tab opens). */
+  initial: ListPage<Item> | null;
   labels: CardLabels;
   debounceMs: number;
   minChars: number;
@@ -40,13 +42,13 @@ export function listRequest(kind: Kind, hospitalId: number, page: number, keywor
 }
 
 export default function HospitalList({ kind, hospitalId, initial, labels, debounceMs, minChars, skeletons, sortById }: HospitalListProps) {
-  const [data, setData] = useState<ListPage<Item>>(initial);
+  const [data, setData] = useState<ListPage<Item>>(initial ?? { items: [], page: 1, lastPage: 1, totalItems: 0 });
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(initial == null);
   const [error, setError] = useState(false);
-  const first = useRef(true);
+  const first = useRef(initial != null);
   const listTop = useRef<HTMLDivElement>(null);
 
   // Debounce: the keyword changes 300 ms after the last keystroke, and only counts from 3 characters.

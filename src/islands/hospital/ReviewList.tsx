@@ -34,13 +34,17 @@ export function reviewsRequest(hospitalId: number, sort: ReviewSort, page: numbe
   return `/api/reviews?${new URLSearchParams({ hospital_branch_id: String(hospitalId), sort, page: String(page) })}`;
 }
 
+const fullDates = new Map<string, Intl.DateTimeFormat>();
+
 function dateLabel(item: ReviewItem, now: Date, timeZone: string, locale: string, labels: ReviewLabels): string {
   const t = reviewDateText(item.createdAt, now, timeZone);
   if (t.kind === 'today') return labels.today;
   if (t.kind === 'yesterday') return labels.yesterday;
   if (t.kind === 'lastDays') return fill(labels.lastDays, { days: t.days });
   const [y, m, d] = t.date.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  let f = fullDates.get(locale);
+  if (!f) fullDates.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return f.format(Date.UTC(y, m - 1, d));
 }
 
 export default function ReviewList({ hospitalId, locale, timeZone, initial, builtAt, sortOptions, defaultSort, labels }: ReviewListProps) {
