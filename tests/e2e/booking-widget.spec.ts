@@ -43,8 +43,8 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await expect(bookButton).toHaveText(text(locale, 'booking.bookAppointment'));
       await expect(bookButton).toBeDisabled();
       // Both kinds: the switch shows; the branch is preselected and read-only.
-      await expect(w.getByRole('tab', { name: text(locale, 'booking.doctorTab') })).toHaveAttribute('aria-selected', 'true');
-      await expect(w.getByRole('tab', { name: text(locale, 'booking.serviceTab') })).toBeVisible();
+      await expect(w.getByRole('button', { name: text(locale, 'booking.doctorTab'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(w.getByRole('button', { name: text(locale, 'booking.serviceTab'), exact: true })).toBeVisible();
       const hospitalName = await page.locator('#quick-booking').getAttribute('data-hospital-name');
       await expect(w.getByTestId('qb-hospital').getByRole('textbox')).toHaveText(hospitalName!);
       await expect(w.getByTestId('qb-hospital').locator('button')).toHaveCount(0);
@@ -88,10 +88,10 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await pickSlot(w, locale);
       await expect(bookButton).toBeEnabled();
       if (first.validOutpatient && first.validTelemedicine) {
-        await w.getByRole('tab', { name: text(locale, 'booking.telemedicine') }).click();
+        await w.getByRole('button', { name: text(locale, 'booking.telemedicine'), exact: true }).click();
         await expect(bookButton).toBeDisabled();
         await expect(w.locator('.bk-date[aria-pressed="true"]')).toHaveAttribute('data-date', new RegExp(`${today.slice(0, 8)}\\d\\d`));
-        await w.getByRole('tab', { name: text(locale, 'booking.outpatient') }).click();
+        await w.getByRole('button', { name: text(locale, 'booking.outpatient'), exact: true }).click();
       }
 
       // The date picker disables days without slots; picking a day moves focus to its slots.
@@ -138,7 +138,7 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       const { url, hospitalId } = await findHospitalPage(page, locale);
       const services: { id: number; name: string }[] = (await (await page.request.get(`/api/quick-booking/services?hospitalBranchId=${hospitalId}`, { headers: SEARCH })).json())._data.searches;
       const w = await openWidget(page, url);
-      await w.getByRole('tab', { name: text(locale, 'booking.serviceTab') }).click();
+      await w.getByRole('button', { name: text(locale, 'booking.serviceTab'), exact: true }).click();
       const book = w.getByTestId('book-appointment');
       await expect(book).toBeDisabled();
       await w.getByTestId('qb-service').locator('.bk-dd-button').click();
@@ -178,7 +178,7 @@ test('a telemedicine-only doctor starts in telemedicine, without tabs', async ({
   const schedule = page.waitForRequest((r) => r.url().includes(`/api/doctors/${doctor.id}/telemedicine-schedules`));
   await choose(w, 'qb-doctor', doctor.name);
   await schedule;
-  await expect(w.getByRole('tab', { name: text(locale, 'booking.outpatient') })).toHaveCount(0);
+  await expect(w.getByRole('button', { name: text(locale, 'booking.outpatient'), exact: true })).toHaveCount(0);
   await pickSlot(w, locale);
   await w.getByTestId('book-appointment').click();
   await page.waitForURL(/\/onboarding\//);

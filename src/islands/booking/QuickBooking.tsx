@@ -128,9 +128,9 @@ export default function QuickBooking(props: QuickBookingProps) {
   return (
     <form ref={formRef} className="bk-quick" data-testid="quick-booking-widget" data-ready={listsLoading ? undefined : 'true'} onSubmit={(e) => { e.preventDefault(); void book(); }}>
       {kindSwitchVisible(state) && (
-        <div className="bk-modes bk-kinds" role="tablist" aria-label={t('booking.kindSwitch')}>
+        <div className="bk-modes bk-kinds" role="group" aria-label={t('booking.kindSwitch')}>
           {(['doctor', 'service'] as const).map((k) => (
-            <button key={k} type="button" role="tab" aria-selected={state.kind === k} className={`bk-mode${state.kind === k ? ' is-active' : ''}`} onClick={() => dispatch({ type: 'kindChanged', kind: k })}>
+            <button key={k} type="button" aria-pressed={state.kind === k} className={`bk-mode${state.kind === k ? ' is-active' : ''}`} onClick={() => dispatch({ type: 'kindChanged', kind: k })}>
               {t(k === 'doctor' ? 'booking.doctorTab' : 'booking.serviceTab')}
             </button>
           ))}
@@ -162,9 +162,9 @@ export default function QuickBooking(props: QuickBookingProps) {
             testId="qb-doctor"
           />
           {tabs.length > 0 && (
-            <div className="bk-modes" role="tablist" aria-label={t('booking.mode')}>
+            <div className="bk-modes" role="group" aria-label={t('booking.mode')}>
               {tabs.map((m) => (
-                <button key={m} type="button" role="tab" aria-selected={state.mode === m} className={`bk-mode${state.mode === m ? ' is-active' : ''}`} onClick={() => dispatch({ type: 'modeChanged', mode: m })}>
+                <button key={m} type="button" aria-pressed={state.mode === m} className={`bk-mode${state.mode === m ? ' is-active' : ''}`} onClick={() => dispatch({ type: 'modeChanged', mode: m })}>
                   {t(`booking.${m}`)}
                 </button>
               ))}

@@ -76,17 +76,19 @@ export async function findHospitalPage(page: Page, locale: Locale): Promise<{ ur
 // One sign-in per account and worker: the auth stand-in rate-limits password sign-ins as Supabase does.
 const sessions = new Map<string, string>();
 
-export async function signIn(page: Page, who: 'patient' | 'patientNew'): Promise<void> {
+/** Returns the access token. */
+export async function signIn(page: Page, who: 'patient' | 'patientNew'): Promise<string> {
   const cached = sessions.get(who);
   if (cached) {
     await page.addInitScript((s) => window.localStorage.setItem('care-auth-token', s), cached);
-    return;
+    return JSON.parse(cached).access_token;
   }
   const res = await page.request.post('/auth/v1/token?grant_type=password', { data: { email: ACCOUNTS[who].email, password: DEMO_PASSWORD }, headers: { apikey: 'local-anon-key' } });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   const session = JSON.stringify(await res.json());
   sessions.set(who, session);
   await page.addInitScript((s) => window.localStorage.setItem('care-auth-token', s), session);
+  return JSON.parse(session).access_token;
 }
 
 export const doctorUrl = (locale: Locale, slug: string) => `/${LOCALE_CONFIG[locale].prefix}/doctor/${slug}/`;
