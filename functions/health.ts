@@ -17,12 +17,14 @@ export const health = defineEndpoint({
     serverVersion: z.string(),
     migrations: z.number().int(),
     time: z.string(),
+    hospitals: z.number().int(),
   }),
   async handler() {
     const db = await serverDatabase();
     const { rows } = await db.pool.query(
       `select current_setting('server_version') as version, now() as time,
-              (select count(*)::int from supabase_migrations.schema_migrations) as migrations`,
+              (select count(*)::int from supabase_migrations.schema_migrations) as migrations,
+              (select count(*)::int from public.hospitals) as hospitals`,
     );
     return {
       database: 'ok' as const,
@@ -30,6 +32,7 @@ export const health = defineEndpoint({
       serverVersion: String(rows[0].version),
       migrations: rows[0].migrations,
       time: new Date(rows[0].time).toISOString(),
+      hospitals: rows[0].hospitals,
     };
   },
 });

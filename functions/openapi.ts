@@ -7,6 +7,12 @@ import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
 import session from './session';
+import campaign from './campaign';
+import quickBooking from './quick-booking';
+import hospitalBranchDoctors from './hospital-branch-doctors';
+import hospitalBranchServices from './hospital-branch-services';
+import reviews from './reviews';
+import schedules from './schedules';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -26,7 +32,20 @@ export const openapi = defineEndpoint({
 const handler = serve(openapi);
 
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
-export const FUNCTIONS = { adminMe, adminUploads, health, me, session, openapi: handler };
+export const FUNCTIONS = {
+  adminMe,
+  adminUploads,
+  campaign,
+  health,
+  hospitalBranchDoctors,
+  hospitalBranchServices,
+  me,
+  quickBooking,
+  reviews,
+  schedules,
+  session,
+  openapi: handler,
+};
 
 export function allEndpoints(): Endpoint[] {
   return Object.values(FUNCTIONS).flatMap((f) => f.endpoints);

@@ -22,12 +22,8 @@ export const MESSAGES: Record<Locale, Messages> = {
   'th-TH': th,
 };
 
-export type Params = Record<string, string | number>;
-
-/** Fills {name} placeholders. A missing parameter is left visible rather than silently blank. */
-export function interpolate(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+export { interpolate, type Params } from './interpolate';
+import { interpolate, type Params } from './interpolate';
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   return interpolate(MESSAGES[locale][key], params);

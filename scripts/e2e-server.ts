@@ -18,12 +18,16 @@ const outDir = path.join(work, 'dist');
 
 const db = await openDatabase({ dataDir: process.env.PGLITE_DIR });
 await buildDatabase(db, { seed: true });
+// Hospital page tests: a photo gallery and a hospital with nothing bookable (seed gaps), on this database only.
+const { prepareHospitalFixtures, handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
+await prepareHospitalFixtures(db);
 await db.close();
 
 const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', outDir], { stdio: 'inherit', cwd: root, env: process.env });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
 const mounts = await standInMounts(root);
+mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
 const stop = async () => {

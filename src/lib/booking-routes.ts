@@ -2,18 +2,29 @@
  * Booking routes of SPEC §2, exactly: /booking/doctor/?doctorId=&date=&scheduleId=&telemedicine= and
  * /booking/service/?serviceId=&date=&scheduleId=, under the locale prefix; plus the care onboarding route.
  */
-import { z } from 'zod';
 import { localePath, type Locale } from '../../i18n/locales';
 import { isIsoDate } from './hospital-time';
 
-const id = z.number().int().positive();
-const date = z.string().refine(isIsoDate, 'Expected yyyy-MM-dd');
+// Checked by hand rather than with zod: islands import this module and must stay small.
+export interface DoctorBooking {
+  doctorId: number;
+  date: string;
+  scheduleId: number;
+  telemedicine: boolean;
+}
 
-export const doctorBookingSchema = z.object({ doctorId: id, date, scheduleId: id, telemedicine: z.boolean() });
-export type DoctorBooking = z.infer<typeof doctorBookingSchema>;
+export interface ServiceBooking {
+  serviceId: number;
+  date: string;
+  scheduleId: number;
+}
 
-export const serviceBookingSchema = z.object({ serviceId: id, date, scheduleId: id });
-export type ServiceBooking = z.infer<typeof serviceBookingSchema>;
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+function checked<T>(ok: boolean, value: T, what: string): T {
+  if (!ok) throw new RangeError(`Invalid ${what} booking: ${JSON.stringify(value)}`);
+  return value;
+}
 
 export const DOCTOR_BOOKING_PATH = '/booking/doctor/';
 export const SERVICE_BOOKING_PATH = '/booking/service/';
@@ -23,33 +34,41 @@ export const RETURN_URL_PARAM = 'returnUrl';
 
 /** The telemedicine flag is written 'true' or 'false'; parsing also accepts '1' and '0'. */
 export function doctorBookingPath(locale: Locale, booking: DoctorBooking): string {
-  const b = doctorBookingSchema.parse(booking);
+  const b = checked(isId(booking.doctorId) && isIsoDate(booking.date) && isId(booking.scheduleId) && typeof booking.telemedicine === 'boolean', booking, 'doctor');
   return `${localePath(locale, DOCTOR_BOOKING_PATH)}?doctorId=${b.doctorId}&date=${b.date}&scheduleId=${b.scheduleId}&telemedicine=${b.telemedicine}`;
 }
 
 export function serviceBookingPath(locale: Locale, booking: ServiceBooking): string {
-  const b = serviceBookingSchema.parse(booking);
+  const b = checked(isId(booking.serviceId) && isIsoDate(booking.date) && isId(booking.scheduleId), booking, 'service');
   return `${localePath(locale, SERVICE_BOOKING_PATH)}?serviceId=${b.serviceId}&date=${b.date}&scheduleId=${b.scheduleId}`;
 }
 
-const queryId = z.coerce.number().pipe(id);
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** A query id: digits only, positive. */
+function queryId(v: string | null): number | null {
+  if (v === null || !/^\d{1,15}$/.test(v.trim())) return null;
+  const n = Number(v);
+  return n > 0 ? n : null;
+}
+
+const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 /** Reads the booking page's query back (for the booking pages of a later issue); null when malformed. */
 export function parseDoctorBookingQuery(search: string | URLSearchParams): DoctorBooking | null {
   const q = new URLSearchParams(search);
-  const r = z
-    .object({ doctorId: queryId, date, scheduleId: queryId, telemedicine: flag })
-    .safeParse({ doctorId: q.get('doctorId'), date: q.get('date'), scheduleId: q.get('scheduleId'), telemedicine: q.get('telemedicine') });
-  return r.success ? r.data : null;
+  const doctorId = queryId(q.get('doctorId'));
+  const scheduleId = queryId(q.get('scheduleId'));
+  const date = q.get('date') ?? '';
+  const flag = q.get('telemedicine') ?? '';
+  const telemedicine = Object.hasOwn(FLAGS, flag) ? FLAGS[flag] : undefined;
+  return doctorId && scheduleId && isIsoDate(date) && telemedicine !== undefined ? { doctorId, date, scheduleId, telemedicine } : null;
 }
 
 export function parseServiceBookingQuery(search: string | URLSearchParams): ServiceBooking | null {
   const q = new URLSearchParams(search);
-  const r = z
-    .object({ serviceId: queryId, date, scheduleId: queryId })
-    .safeParse({ serviceId: q.get('serviceId'), date: q.get('date'), scheduleId: q.get('scheduleId') });
-  return r.success ? r.data : null;
+  const serviceId = queryId(q.get('serviceId'));
+  const scheduleId = queryId(q.get('scheduleId'));
+  const date = q.get('date') ?? '';
+  return serviceId && scheduleId && isIsoDate(date) ? { serviceId, date, scheduleId } : null;
 }
 
 /**

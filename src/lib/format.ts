@@ -27,7 +27,15 @@ export function formatNumber(locale: Locale, value: number, options?: Intl.Numbe
 }
 
 /** A calendar date ('yyyy-MM-dd') in words, e.g. 22 thg 11, 2026. Formatted as a date, never shifted by a zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatCalendarDate(locale: Locale, isoDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE_CONFIG[locale].htmlLang, { ...options, timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALE_CONFIG[locale].htmlLang, { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, f);
+  }
+  return f.format(Date.UTC(y, m - 1, d));
 }

@@ -224,3 +224,12 @@ export function searchKeyword(input: string | null | undefined, minChars = SEARC
   const k = (input ?? '').trim();
   return [...k].length >= minChars ? k : undefined;
 }
+
+/** The mobile ad inside About goes after this many non-empty lines (vi-VN only). */
+export const ABOUT_AD_AFTER_LINES = 2;
+
+/** About split into non-empty lines, before and after the mobile ad position. */
+export function aboutWithAd(about: string | null | undefined, afterLines = ABOUT_AD_AFTER_LINES): { before: string[]; after: string[] } {
+  const lines = (about ?? '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return { before: lines.slice(0, afterLines), after: lines.slice(afterLines) };
+}

@@ -46,9 +46,17 @@ export function ratingSummary(counts: StarCounts, rating?: number | null): Ratin
   return { ratingPoint, ratingScale: RATING_SCALE, reviewCounting: total, percentages: rows.map((r, i) => ({ ...r, percent: floors[i] })) };
 }
 
+// Building a DateTimeFormat costs far more than using one: one per zone, reused (thousands of pages per build).
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Calendar date 'yyyy-MM-dd' of an instant in an IANA zone. */
 export function calendarDateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    zoneFormats.set(timeZone, f);
+  }
+  return f.format(instant);
 }
 
 function dayNumber(isoDate: string): number {

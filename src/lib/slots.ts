@@ -2,7 +2,6 @@
  * The slot engine (SPEC §3, §4, §5, §9; issue #6 item 1). Pure: every function takes the hospital's IANA zone
  * and `now` as an instant, so the browser's zone and clock never decide which slots a patient may book.
  */
-import { z } from 'zod';
 import {
   DAY_MS,
   MINUTE_MS,
@@ -43,42 +42,37 @@ export const PART_OF_DAY_KEYS = {
 const AFTERNOON_MIN = timeToMinutes(AFTERNOON_STARTS_AT);
 const EVENING_MIN = timeToMinutes(EVENING_STARTS_AT);
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
-const isoDate = z.string().refine(isIsoDate, 'Expected yyyy-MM-dd');
-
-export const timeSlotSchema = z.object({
-  schedule_id: z.number().int().positive(),
-  started: hhmm,
+// Plain types here; the zod schemas of the same shapes live in ./slot-schemas, so islands stay free of zod.
+export interface TimeSlot {
+  schedule_id: number;
+  started: string;
   /** May be '24:00' for a slot ending at midnight. */
-  ended: z.union([hhmm, z.literal('24:00')]),
-});
-export type TimeSlot = z.infer<typeof timeSlotSchema>;
+  ended: string;
+}
 
-export const workingTimesSchema = z.object({
-  morning: z.array(timeSlotSchema),
-  afternoon: z.array(timeSlotSchema),
-  evening: z.array(timeSlotSchema),
-});
-export type WorkingTimes = z.infer<typeof workingTimesSchema>;
+export interface WorkingTimes {
+  morning: TimeSlot[];
+  afternoon: TimeSlot[];
+  evening: TimeSlot[];
+}
 
-export const scheduleDaySchema = z.object({
-  workingDay: isoDate,
-  workingTimes: workingTimesSchema,
+export interface ScheduleDay {
+  /** yyyy-MM-dd */
+  workingDay: string;
+  workingTimes: WorkingTimes;
   /** Number of bookable time slots of the day. */
-  slots: z.number().int().nonnegative(),
-});
-export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
+  slots: number;
+}
 
 /** A slot row as the database gives it: times may carry seconds (Postgres `time`). */
-export const rawSlotSchema = z.object({
-  scheduleId: z.number().int().positive(),
-  workingDay: isoDate,
-  startTime: z.string(),
-  endTime: z.string(),
-  capacity: z.number().int().nonnegative(),
-  booked: z.number().int().nonnegative(),
-});
-export type RawSlot = z.infer<typeof rawSlotSchema>;
+export interface RawSlot {
+  scheduleId: number;
+  workingDay: string;
+  startTime: string;
+  endTime: string;
+  capacity: number;
+  booked: number;
+}
 
 /** What every validity rule needs: the hospital's zone, the current instant and the buffer in minutes. */
 export interface SlotContext {

@@ -43,6 +43,8 @@ describe('booking routes (SPEC §2)', () => {
     expect(parseDoctorBookingQuery('doctorId=12&date=2026-11-23&scheduleId=345&telemedicine=1')).toEqual(doctor);
     expect(parseDoctorBookingQuery('doctorId=12&date=2026-11-23&scheduleId=345')).toBeNull();
     expect(parseDoctorBookingQuery('doctorId=abc&date=2026-11-23&scheduleId=345&telemedicine=true')).toBeNull();
+    expect(parseDoctorBookingQuery('doctorId=12&date=2026-11-23&scheduleId=345&telemedicine=constructor')).toBeNull();
+    expect(parseDoctorBookingQuery('doctorId=1.5&date=2026-11-23&scheduleId=345&telemedicine=true')).toBeNull();
     const service = { serviceId: 5, date: '2026-12-31', scheduleId: 77 };
     expect(parseServiceBookingQuery(new URLSearchParams(serviceBookingPath('ms-MY', service).split('?')[1]))).toEqual(service);
     expect(parseServiceBookingQuery('serviceId=5&date=2026-02-30&scheduleId=77')).toBeNull();

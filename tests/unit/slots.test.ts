@@ -14,13 +14,13 @@ import {
   isSlotValid,
   nearestAvailableDay,
   partOfDay,
-  scheduleDaySchema,
   scheduleWindow,
   validateSlot,
   type RawSlot,
   type ScheduleDay,
 } from '../../src/lib/slots';
 import { addDays, minutesToTime, zonedInstant } from '../../src/lib/hospital-time';
+import { scheduleDaySchema } from '../../src/lib/slot-schemas';
 
 const at = (iso: string) => Date.parse(iso);
 let nextId = 1;

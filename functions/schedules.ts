@@ -1,0 +1,83 @@
+/**
+ * Schedule calls (SPEC §7): doctor, telemedicine doctor and service schedules, each with startDate/endDate or
+ * startDate alone (the nearest-day variant). Answers schedule days (SPEC §3) with full, held and too-soon slots
+ * removed in the hospital's zone; public and cacheable for a few seconds.
+ */
+import { z } from 'zod';
+import { defineEndpoint, serve } from '../src/server/endpoint';
+import { notFound, badRequest } from '../src/lib/errors';
+import { addDays, isIsoDate } from '../src/lib/hospital-time';
+import { scheduleDaySchema } from '../src/lib/slot-schemas';
+import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind } from '../src/data/schedules';
+
+/** Longest range one call may ask for: the date strip's few weeks, not a year. */
+export const MAX_RANGE_DAYS = 62;
+/** Seconds a CDN may keep an answer: slots change when someone books. */
+export const SCHEDULE_CACHE_SECONDS = 5;
+
+const isoDate = z.string().refine(isIsoDate, 'Expected a date as yyyy-MM-dd');
+const id = z.coerce.number().int().positive();
+const range = { startDate: isoDate, endDate: isoDate.optional() };
+
+const response = z.object({
+  schedules: z.array(scheduleDaySchema),
+  /** The hospital's IANA zone, in which the island re-checks the buffer when a slot is picked. */
+  timeZone: z.string(),
+  /** Minutes: a slot must start later than now plus this. */
+  bufferTime: z.number().int().nonnegative(),
+  /** First day with a bookable slot in the answer, or null. */
+  nearest: z.string().nullable(),
+});
+
+async function answer(db: Parameters<typeof scheduleWindowFor>[0], kind: ScheduleKind, ownerId: number, q: { startDate: string; endDate?: string }, what: string) {
+  try {
+    if (!q.endDate) return await nearestScheduleFor(db, kind, ownerId, q.startDate);
+    if (q.endDate < q.startDate) throw badRequest('endDate must not be before startDate.');
+    if (q.endDate > addDays(q.startDate, MAX_RANGE_DAYS - 1)) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time.`);
+    return await scheduleWindowFor(db, kind, ownerId, q.startDate, q.endDate);
+  } catch (e) {
+    if (e instanceof OwnerNotFound) throw notFound(`There is no such ${what}.`);
+    throw e;
+  }
+}
+
+export const doctorSchedule = defineEndpoint({
+  method: 'GET',
+  path: '/api/doctors/:id/schedules',
+  summary: "A doctor's outpatient schedule days (startDate alone: the week of the nearest day with slots)",
+  tags: ['booking'],
+  auth: 'public',
+  params: z.object({ id }),
+  query: z.object(range),
+  response,
+  cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  handler: ({ db, params, query }) => answer(db, 'outpatient', params.id, query, 'doctor'),
+});
+
+export const telemedicineSchedule = defineEndpoint({
+  method: 'GET',
+  path: '/api/doctors/:id/telemedicine-schedules',
+  summary: "A doctor's telemedicine schedule days (startDate alone: the week of the nearest day with slots)",
+  tags: ['booking'],
+  auth: 'public',
+  params: z.object({ id }),
+  query: z.object(range),
+  response,
+  cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  handler: ({ db, params, query }) => answer(db, 'telemedicine', params.id, query, 'doctor'),
+});
+
+export const serviceSchedule = defineEndpoint({
+  method: 'GET',
+  path: '/api/services/schedules',
+  summary: "A hospital service's schedule days (startDate alone: the week of the nearest day with slots)",
+  tags: ['booking'],
+  auth: 'public',
+  query: z.object({ serviceId: id, ...range }),
+  response,
+  cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  handler: ({ db, query }) => answer(db, 'service', query.serviceId, query, 'service'),
+});
+
+export default serve(doctorSchedule, telemedicineSchedule, serviceSchedule);
+export const config = { path: ['/api/doctors/:id/schedules', '/api/doctors/:id/telemedicine-schedules', '/api/services/schedules'] };

@@ -1,0 +1,84 @@
+/**
+ * Props the booking islands get from a static page: the locale's strings they show (not the six string tables),
+ * prices rendered by src/lib/prices and the vouchers left after the code-31 rule for each mode's payment options.
+ */
+import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
+import { MESSAGES, translate } from '../../../i18n/strings';
+import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherNotice } from '../../lib/payments';
+import { priceView } from '../../lib/prices';
+import { userProfileUrl } from '../../lib/continue-booking';
+import type { DoctorPageView, PageVoucher, ServicePageView } from '../../data/booking-pages';
+import type { BookingCardProps, PriceLine, Voucher } from '../../islands/booking/BookingCard';
+
+/** The keys the islands read: every booking.* string plus the dialog's OK. */
+export function islandStrings(locale: Locale): Record<string, string> {
+  const all = MESSAGES[locale] as Record<string, string>;
+  return Object.fromEntries(Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok'));
+}
+
+/** The identity site's profile page of the social-login warning (SPEC §2: path user/profile). */
+export const profileUrl = (locale: Locale) => userProfileUrl(`https://id.${LOCALE_CONFIG[locale].domain}`);
+
+function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine | undefined {
+  const v = priceView(locale, input);
+  return v.visible ? { text: v.text, originalText: v.originalText } : undefined;
+}
+
+function badges(vouchers: readonly PageVoucher[], allowed: ReturnType<typeof paymentOptions>): Voucher[] {
+  return visibleVouchers(vouchers, allowed).map((v) => {
+    const label = voucherBadgeLabel(null);
+    return { code: v.code, label: 'text' in label ? label.text : null };
+  });
+}
+
+const common = (locale: Locale) => {
+  const cfg = LOCALE_CONFIG[locale];
+  const notice = voucherNotice({ hotline: cfg.hotline, email: cfg.email });
+  return {
+    locale,
+    lang: cfg.htmlLang,
+    strings: islandStrings(locale),
+    voucherNotice: translate(locale, notice.key, notice.params),
+    ads: cfg.features.ads,
+    profileUrl: profileUrl(locale),
+  };
+};
+
+export function doctorCardProps(locale: Locale, d: DoctorPageView): BookingCardProps {
+  const currency = LOCALE_CONFIG[locale].currency;
+  const modes = [...(d.validOutpatient ? (['outpatient'] as const) : []), ...(d.validTelemedicine ? (['telemedicine'] as const) : [])];
+  const base = { priceType: d.priceType, priceTo: d.priceTo, promotion: d.promotion, currency, partnerGroup: d.partnerGroup, showPriceOverride: d.priceOverride };
+  return {
+    ...common(locale),
+    kind: 'doctor',
+    id: d.id,
+    zone: d.hospital.timeZone,
+    modes,
+    buffers: { outpatient: d.bufferTimeOutpatient, telemedicine: d.bufferTimeTelemedicine },
+    prices: {
+      outpatient: line(locale, { ...base, price: d.price }),
+      telemedicine: line(locale, { ...base, priceType: 'fixed', priceTo: null, price: d.telemedicineFee ?? d.price }),
+    },
+    vouchers: {
+      outpatient: badges(d.vouchers, paymentOptions({ kind: 'doctor', telemedicine: false, locale })),
+      telemedicine: badges(d.vouchers, paymentOptions({ kind: 'doctor', telemedicine: true, locale })),
+    },
+    babyFormulaCampaign: d.babyFormulaCampaign,
+  };
+}
+
+export function serviceCardProps(locale: Locale, s: ServicePageView): BookingCardProps {
+  const currency = LOCALE_CONFIG[locale].currency;
+  const allowed = paymentOptions({ kind: 'service', package: s.isPackage, locale, onlinePaymentEnabled: s.onlinePayment, reservation: s.requiresReservation });
+  return {
+    ...common(locale),
+    kind: 'service',
+    id: s.id,
+    zone: s.hospital.timeZone,
+    modes: ['service'],
+    buffers: { service: s.bufferTime },
+    prices: { service: line(locale, { price: s.price, priceTo: s.priceTo, priceType: s.priceType, originalPrice: s.originalPrice, promotion: s.promotion, currency }) },
+    vouchers: { service: badges(s.vouchers, allowed) },
+    babyFormulaCampaign: false,
+  };
+}

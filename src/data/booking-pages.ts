@@ -1,0 +1,122 @@
+/**
+ * Build-time view models of the doctor and service pages (their headers and booking cards), one bulk query per
+ * locale and kind, read as anon so RLS decides what is published. Issue #7 completes these pages.
+ */
+import { ANON, asCaller, getDatabase } from './db';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import type { PriceType } from '../lib/prices';
+
+export interface PageVoucher {
+  code: string;
+  name: string;
+}
+
+export interface DoctorPageView {
+  id: number;
+  slug: string;
+  name: string;
+  avatar: string | null;
+  description: string | null;
+  gender: string | null;
+  status: number;
+  specialties: { name: string; slug: string }[];
+  rating: number;
+  totalReviews: number;
+  publishReviews: boolean;
+  price: number;
+  priceTo: number | null;
+  priceType: PriceType;
+  promotion: number | null;
+  partnerGroup: boolean;
+  priceOverride: boolean;
+  telemedicineFee: number | null;
+  validOutpatient: boolean;
+  validTelemedicine: boolean;
+  bufferTimeOutpatient: number;
+  bufferTimeTelemedicine: number;
+  babyFormulaCampaign: boolean;
+  bookingUrl: string | null;
+  vouchers: PageVoucher[];
+  hospital: { id: number; name: string; slug: string; timeZone: string; websiteUrl: string | null };
+}
+
+export interface ServicePageView {
+  id: number;
+  slug: string;
+  name: string;
+  logo: string | null;
+  rating: number;
+  totalReviews: number;
+  publishReviews: boolean;
+  price: number;
+  priceTo: number | null;
+  priceType: PriceType;
+  originalPrice: number | null;
+  promotion: number | null;
+  isPackage: boolean;
+  onlinePayment: boolean;
+  requiresReservation: boolean;
+  bufferTime: number;
+  availability: number;
+  phone: string | null;
+  vouchers: PageVoucher[];
+  hospital: { id: number; name: string; slug: string; timeZone: string; logo: string | null };
+}
+
+/** Active vouchers of the doctor / service itself or of its hospital. */
+const VOUCHERS = (column: 'doctor_id' | 'service_id', owner: string) => `coalesce((
+  select json_agg(json_build_object('code', v.code, 'name', v.name) order by v.code)
+    from public.vouchers v
+   where v.is_active and (v.starts_at is null or v.starts_at <= now()) and (v.ends_at is null or v.ends_at > now())
+     and exists (select 1 from public.voucher_targets vt where vt.voucher_id = v.id and (vt.${column} = ${owner}.id or vt.hospital_id = ${owner}.hospital_id))
+), '[]'::json)`;
+
+export async function listDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
+  const db = await getDatabase();
+  return asCaller(db, ANON, async (c) => {
+    const { rows } = await c.query(
+      `with r as (select doctor_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and doctor_id is not null group by doctor_id)
+       select d.id, d.slug, d.name, d.avatar, coalesce(d.description, d.glance) as description, d.gender, d.status, d.price, d.price_to as "priceTo", d.price_type as "priceType",
+              d.promotion_percent as promotion, d.partner_group as "partnerGroup", d.price_override as "priceOverride",
+              d.telemedicine_fee as "telemedicineFee", (d.status = 1 and d.outpatient_enabled) as "validOutpatient",
+              (d.status = 1 and d.telemedicine_enabled) as "validTelemedicine", d.buffer_time_outpatient as "bufferTimeOutpatient",
+              d.buffer_time_telemedicine as "bufferTimeTelemedicine", d.baby_formula_campaign as "babyFormulaCampaign", d.booking_url as "bookingUrl",
+              coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
+              coalesce((select json_agg(json_build_object('name', sp.name, 'slug', sp.slug) order by sp.name)
+                          from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id), '[]'::json) as specialties,
+              ${VOUCHERS('doctor_id', 'd')} as vouchers,
+              json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'websiteUrl', h.website_url) as hospital
+         from public.doctors d
+         join public.hospitals h on h.id = d.hospital_id
+         join public.organizations o on o.id = d.organization_id
+         left join r on r.doctor_id = d.id
+        where d.country_id = $1
+        order by d.id`,
+      [LOCALE_CONFIG[locale].countryId],
+    );
+    return rows as DoctorPageView[];
+  });
+}
+
+export async function listServicePages(locale: Locale): Promise<ServicePageView[]> {
+  const db = await getDatabase();
+  return asCaller(db, ANON, async (c) => {
+    const { rows } = await c.query(
+      `with r as (select service_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and service_id is not null group by service_id)
+       select s.id, s.slug, s.name, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.original_price as "originalPrice",
+              s.promotion_percent as promotion, s.is_package as "isPackage", s.online_payment as "onlinePayment",
+              s.requires_reservation as "requiresReservation", s.buffer_time as "bufferTime", s.availability, s.phone,
+              coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
+              ${VOUCHERS('service_id', 's')} as vouchers,
+              json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'logo', h.logo) as hospital
+         from public.hospital_services s
+         join public.hospitals h on h.id = s.hospital_id
+         join public.organizations o on o.id = s.organization_id
+         left join r on r.service_id = s.id
+        where s.country_id = $1
+        order by s.id`,
+      [LOCALE_CONFIG[locale].countryId],
+    );
+    return rows as ServicePageView[];
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * The date strip (SPEC §9): arrows scroll 282 px per click, at most once per 500 ms; the strip can be dragged,
+ * and a press that moved more than 50 px is a drag, not a click on a date. Each date announces its full date and
+ * its number of free slots.
+ */
+import { useEffect, useRef, type PointerEvent } from 'react';
+import type { ScheduleDay } from '../../lib/slots';
+import { formatDay, fullDate } from './shared';
+
+export const STRIP_SCROLL_PX = 282;
+export const DRAG_THRESHOLD_PX = 50;
+export const SCROLL_THROTTLE_MS = 500;
+export const DATE_SKELETONS = 3;
+
+interface Props {
+  lang: string;
+  dates: readonly ScheduleDay[];
+  selected: string | null;
+  loading: boolean;
+  onSelect(date: string): void;
+  t(key: string, params?: Record<string, string | number>): string;
+}
+
+export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastScroll = useRef(0);
+  const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
+  const suppressClick = useRef(false);
+
+  // Keep the chosen date in view (e.g. after "See nearest availabilities").
+  useEffect(() => {
+    const el = scroller.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected, dates.length]);
+
+  const scrollBy = (dir: 1 | -1) => {
+    const now = Date.now();
+    if (now - lastScroll.current < SCROLL_THROTTLE_MS) return;
+    lastScroll.current = now;
+    scroller.current?.scrollBy({ left: dir * STRIP_SCROLL_PX, behavior: 'smooth' });
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.pointerType !== 'mouse' || !scroller.current) return; // touch scrolls natively
+    drag.current = { x: e.clientX, left: scroller.current.scrollLeft, moved: false, id: e.pointerId };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || !scroller.current) return;
+    const dx = e.clientX - d.x;
+    if (!d.moved && Math.abs(dx) > DRAG_THRESHOLD_PX) d.moved = true;
+    if (d.moved) scroller.current.scrollLeft = d.left - dx;
+  };
+  const onPointerUp = () => {
+    suppressClick.current = Boolean(drag.current?.moved);
+    drag.current = null;
+  };
+
+  return (
+    <div className="bk-strip">
+      <button type="button" className="bk-strip-arrow" aria-label={t('booking.previousDates')} onClick={() => scrollBy(-1)}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+      </button>
+      <div
+        className="bk-strip-dates"
+        ref={scroller}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerLeave={onPointerUp}
+        onClickCapture={(e) => {
+          if (suppressClick.current) {
+            e.stopPropagation();
+            e.preventDefault();
+            suppressClick.current = false;
+          }
+        }}
+        data-testid="date-strip"
+      >
+        {loading
+          ? Array.from({ length: DATE_SKELETONS }, (_, i) => <span key={i} className="bk-skeleton bk-date-skeleton" data-testid="date-skeleton" aria-hidden="true" />)
+          : dates.map((d) => {
+              const isSelected = d.workingDay === selected;
+              return (
+                <button
+                  key={d.workingDay}
+                  type="button"
+                  className={`bk-date${isSelected ? ' is-selected' : ''}${d.slots === 0 ? ' is-empty' : ''}`}
+                  aria-pressed={isSelected}
+                  aria-label={t('booking.dateLabel', { date: fullDate(lang, d.workingDay), count: d.slots })}
+                  data-date={d.workingDay}
+                  onClick={() => onSelect(d.workingDay)}
+                >
+                  <span className="bk-date-weekday">{formatDay(lang, d.workingDay, { weekday: 'short' })}</span>
+                  <span className="bk-date-day">{Number(d.workingDay.slice(8))}</span>
+                  <span className="bk-date-month">{formatDay(lang, d.workingDay, { month: 'short' })}</span>
+                  <span className="bk-date-count">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
+                </button>
+              );
+            })}
+      </div>
+      <button type="button" className="bk-strip-arrow" aria-label={t('booking.nextDates')} onClick={() => scrollBy(1)}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * A searchable single-choice dropdown (SPEC §4, §9): opens and closes on click, closes on an outside click or
+ * Escape, lists at most 304 px (quick-booking widget) before scrolling, works by keyboard (arrows, Home/End,
+ * Enter), and shows the empty-box icon when there is nothing to choose.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+
+export const WIDGET_DROPDOWN_MAX_HEIGHT = 304;
+
+export interface Option {
+  value: number;
+  label: string;
+}
+
+interface Props {
+  label: string;
+  placeholder: string;
+  options: readonly Option[];
+  value: number | null;
+  onChange(value: number): void;
+  disabled?: boolean;
+  readOnly?: boolean;
+  /** Shown for a read-only field. */
+  readOnlyText?: string;
+  searchLabel: string;
+  emptyText: string;
+  testId?: string;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+export function Dropdown({ label, placeholder, options, value, onChange, disabled, readOnly, readOnlyText, searchLabel, emptyText, testId }: Props) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const id = useId().replace(/:/g, '');
+  const selected = options.find((o) => o.value === value);
+  const shown = useMemo(() => {
+    const q = fold(query.trim());
+    return q ? options.filter((o) => fold(o.label).includes(q)) : options;
+  }, [options, query]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (open) {
+      setQuery('');
+      setActive(Math.max(0, options.findIndex((o) => o.value === value)));
+      requestAnimationFrame(() => search.current?.focus());
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  useEffect(() => {
+    list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+
+  const choose = (o: Option) => {
+    onChange(o.value);
+    setOpen(false);
+    root.current?.querySelector<HTMLButtonElement>('.bk-dd-button')?.focus();
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown') setActive((a) => Math.min(shown.length - 1, a + 1));
+    else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
+    else if (e.key === 'Home') setActive(0);
+    else if (e.key === 'End') setActive(shown.length - 1);
+    else if (e.key === 'Enter' && shown[active]) choose(shown[active]);
+    else if (e.key === 'Escape') {
+      // Close only this popup, not the slide-in panel around the widget.
+      e.stopPropagation();
+      setOpen(false);
+      root.current?.querySelector<HTMLButtonElement>('.bk-dd-button')?.focus();
+    } else return;
+    e.preventDefault();
+  };
+
+  if (readOnly) {
+    return (
+      <div className="bk-field" data-testid={testId}>
+        <span className="bk-label" id={`${id}-label`}>{label}</span>
+        <div className="bk-dd-button is-readonly" aria-labelledby={`${id}-label`} aria-readonly="true" role="textbox" tabIndex={0}>
+          {readOnlyText}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="bk-field bk-dd" ref={root} data-testid={testId}>
+      <span className="bk-label" id={`${id}-label`}>{label}</span>
+      <button
+        type="button"
+        className="bk-dd-button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-labelledby={`${id}-label ${id}-value`}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span id={`${id}-value`} className={selected ? '' : 'bk-placeholder'}>{selected?.label ?? placeholder}</span>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+      </button>
+      {open && (
+        <div className="bk-dd-popup" onKeyDown={onKey} style={{ maxHeight: WIDGET_DROPDOWN_MAX_HEIGHT }}>
+          <input
+            ref={search}
+            className="bk-dd-search"
+            type="search"
+            role="combobox"
+            aria-label={searchLabel}
+            aria-expanded="true"
+            aria-controls={`${id}-list`}
+            aria-activedescendant={shown[active] ? `${id}-opt-${shown[active].value}` : undefined}
+            placeholder={searchLabel}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setActive(0);
+            }}
+          />
+          {shown.length === 0 ? (
+            <div className="bk-dd-empty" data-testid="dropdown-empty">
+              <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
+                <path d="M6 18l18-9 18 9v18l-18 9-18-9z" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M6 18l18 9 18-9M24 27v18" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <p>{emptyText}</p>
+            </div>
+          ) : (
+            <ul ref={list} id={`${id}-list`} role="listbox" aria-labelledby={`${id}-label`} className="bk-dd-list">
+              {shown.map((o, i) => (
+                <li
+                  key={o.value}
+                  id={`${id}-opt-${o.value}`}
+                  role="option"
+                  aria-selected={o.value === value}
+                  data-index={i}
+                  className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}`}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => choose(o)}
+                >
+                  {o.label}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The browser's Supabase client, shared by every island (loaded on demand: it is large and only needed once a
+ * patient acts). Configured with the site's PUBLIC_SUPABASE_URL and anon key; locally the site's own origin
+ * serves /auth/v1 through the stand-in, so the defaults point there.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** localStorage key of the session, the same for every island and the login pages. */
+export const SESSION_STORAGE_KEY = 'care-auth-token';
+
+let client: Promise<SupabaseClient> | undefined;
+
+export function supabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient(import.meta.env.PUBLIC_SUPABASE_URL || window.location.origin, import.meta.env.PUBLIC_SUPABASE_ANON_KEY || 'local-anon-key', {
+      auth: { storageKey: SESSION_STORAGE_KEY, persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+    }),
+  );
+  return client;
+}
+
+export interface BrowserSession {
+  accessToken: string;
+  email: string | null;
+}
+
+/** The signed-in user's session, or null for a visitor. */
+export async function currentSession(): Promise<BrowserSession | null> {
+  const { data } = await (await supabase()).auth.getSession();
+  const s = data.session;
+  return s ? { accessToken: s.access_token, email: s.user?.email ?? null } : null;
+}

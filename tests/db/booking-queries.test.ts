@@ -1,0 +1,179 @@
+import { expect, it, beforeAll } from 'vitest';
+import { ANON, asCaller, transaction, type Database } from '../../src/data/db';
+import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
+import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
+import { addDays, todayInZone } from '../../src/lib/hospital-time';
+import { describeEachEngine } from './support/engines';
+import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
+
+const ZONE = 'Asia/Jakarta';
+
+interface Fixture {
+  hospitalId: number;
+  doctorId: number;
+  teleOnlyId: number;
+  serviceId: number;
+  packageId: number;
+  cardiology: number;
+  dermatology: number;
+  slots: Record<string, number>;
+  today: string;
+  days: string[];
+}
+
+/** A branch in Jakarta with two doctors and two services; schedules on the next 10 days, slots 08:00–19:00. */
+async function buildFixture(db: Database): Promise<Fixture> {
+  return transaction(db, async (c) => {
+    const q = async (sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows;
+    const [org] = await q(`insert into public.organizations (country_id, name, slug) values (3, 'Fixture Group', 'fixture-group') returning id`);
+    const [h] = await q(
+      `insert into public.hospitals (organization_id, country_id, name, slug, time_zone, status) values ($1, 3, 'Fixture Hospital', 'fixture-hospital', $2, 1) returning id`,
+      [org.id, ZONE],
+    );
+    const [cardiology] = await q(`insert into public.specialties (country_id, name, slug) values (3, 'Kardiologi Fixture', 'kardiologi-fixture') returning id`);
+    const [dermatology] = await q(`insert into public.specialties (country_id, name, slug) values (3, 'Dermatologi Fixture', 'dermatologi-fixture') returning id`);
+    const doctor = async (name: string, slug: string, extra: string) =>
+      (await q(`insert into public.doctors (organization_id, hospital_id, country_id, name, slug, ${extra.split('=')[0]}) values ($1, $2, 3, $3, $4, ${extra.split('=')[1]}) returning id`, [org.id, h.id, name, slug]))[0].id as number;
+    const doctorId = await doctor('dr. Budi Fixture', 'budi-fixture', 'buffer_time_outpatient=60');
+    const teleOnlyId = await doctor('dr. Sari Fixture', 'sari-fixture', 'outpatient_enabled=false');
+    await q(`update public.doctors set telemedicine_enabled = true, buffer_time_telemedicine = 15 where id = $1`, [teleOnlyId]);
+    const inactive = await doctor('dr. Inaktif Fixture', 'inaktif-fixture', 'status=0');
+    await q(`insert into public.doctor_specialties values ($1, $2), ($3, $4), ($5, $2)`, [doctorId, cardiology.id, teleOnlyId, dermatology.id, inactive]);
+    const [svc] = await q(
+      `insert into public.hospital_services (organization_id, hospital_id, country_id, name, slug, price_unit, price) values ($1, $2, 3, 'Cek Darah Fixture', 'cek-darah-fixture', 'IDR', 150000) returning id`,
+      [org.id, h.id],
+    );
+    const [pkg] = await q(
+      `insert into public.hospital_services (organization_id, hospital_id, country_id, name, slug, price_unit, price, is_package) values ($1, $2, 3, 'Paket Fixture', 'paket-fixture', 'IDR', 900000, true) returning id`,
+      [org.id, h.id],
+    );
+    const today = todayInZone(Date.now(), ZONE);
+    const days = Array.from({ length: 10 }, (_, i) => addDays(today, i + 1));
+    const slots: Record<string, number> = {};
+    for (const [kind, owner, col] of [
+      ['outpatient', doctorId, 'doctor_id'],
+      ['telemedicine', teleOnlyId, 'doctor_id'],
+      ['service', svc.id, 'service_id'],
+    ] as const) {
+      // The doctor's schedule starts on day 3, so the nearest-day variant has something to find.
+      for (const day of kind === 'outpatient' ? days.slice(2) : days) {
+        const [s] = await q(`insert into public.schedules (kind, ${col}, hospital_id, working_day) values ($1, $2, $3, $4) returning id`, [kind, owner, h.id, day]);
+        for (const t of ['08:00', '09:00', '13:00', '19:00']) {
+          const [ts] = await q(`insert into public.time_slots (schedule_id, started, ended) values ($1, $2::time, $2::time + interval '30 minutes') returning id`, [s.id, t]);
+          slots[`${kind}|${day}|${t}`] = ts.id;
+        }
+      }
+    }
+    // Bookings: a confirmed one, a live hold and an expired hold (still counted in time_slots.booked).
+    const [user] = await q(`insert into auth.users (email) values ('fixture-patient@demo.test') returning id`);
+    await q(`insert into public.patients (user_id, name) values ($1, 'Fixture Patient')`, [user.id]);
+    const book = (slot: number, status: string, holdMinutes: number | null, key: string) =>
+      q(
+        `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, hold_expires_at, idempotency_key)
+         values ('doctor', 'outpatient', $1, $2, $3, $4, now() + interval '3 days', $5, case when $6::int is null then null else now() + make_interval(mins => $6::int) end, $7)`,
+        [user.id, doctorId, h.id, slot, status, holdMinutes, key],
+      );
+    await book(slots[`outpatient|${days[2]}|08:00`], 'confirmed', null, 'fixture-confirmed');
+    await book(slots[`outpatient|${days[2]}|09:00`], 'hold', 15, 'fixture-live-hold');
+    await book(slots[`outpatient|${days[2]}|13:00`], 'hold', -5, 'fixture-expired-hold');
+    return { hospitalId: h.id, doctorId, teleOnlyId, serviceId: svc.id, packageId: pkg.id, cardiology: cardiology.id, dermatology: dermatology.id, slots, today, days };
+  });
+}
+
+describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await buildFixture(ctx.db);
+  });
+  const anon = <T>(fn: Parameters<typeof asCaller<T>>[2]) => asCaller(ctx.db, ANON, fn);
+
+  it('offers neither booked nor held slots, but frees an expired hold', async () => {
+    const r = await anon((c) => scheduleWindowFor(c, 'outpatient', f.doctorId, f.days[0], f.days[6]));
+    expect(r.timeZone).toBe(ZONE);
+    expect(r.bufferTime).toBe(60);
+    const day = r.schedules.find((d) => d.workingDay === f.days[2])!;
+    expect(day.workingTimes.morning).toEqual([]);
+    expect(day.workingTimes.afternoon).toEqual([{ schedule_id: f.slots[`outpatient|${f.days[2]}|13:00`], started: '13:00', ended: '13:30' }]);
+    expect(day.workingTimes.evening.map((s) => s.started)).toEqual(['19:00']);
+    expect(day.slots).toBe(2);
+    // Days before the doctor's schedule do not appear; the others have all four slots.
+    expect(r.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
+    expect(r.schedules.find((d) => d.workingDay === f.days[3])!.slots).toBe(4);
+    expect(r.nearest).toBe(f.days[2]);
+  });
+
+  it('answers the nearest-day variant with the week of the first day with slots', async () => {
+    const r = await anon((c) => nearestScheduleFor(c, 'outpatient', f.doctorId, f.today));
+    expect(r.nearest).toBe(f.days[2]);
+    expect(r.schedules.some((d) => d.workingDay === f.days[2])).toBe(true);
+    for (const d of r.schedules) expect(d.workingDay >= f.today).toBe(true);
+  });
+
+  it('keeps outpatient, telemedicine and service schedules apart; a telemedicine-only doctor has no outpatient days', async () => {
+    const out = await anon((c) => scheduleWindowFor(c, 'outpatient', f.teleOnlyId, f.days[0], f.days[6]));
+    expect(out.schedules).toEqual([]);
+    const tele = await anon((c) => scheduleWindowFor(c, 'telemedicine', f.teleOnlyId, f.days[0], f.days[6]));
+    expect(tele.schedules).toHaveLength(7);
+    expect(tele.bufferTime).toBe(15);
+    const svc = await anon((c) => scheduleWindowFor(c, 'service', f.serviceId, f.days[0], f.days[0]));
+    expect(svc.schedules[0].slots).toBe(4);
+  });
+
+  it('refuses an unknown owner', async () => {
+    await expect(anon((c) => scheduleWindowFor(c, 'outpatient', 987654321, f.days[0], f.days[1]))).rejects.toBeInstanceOf(OwnerNotFound);
+    await expect(anon((c) => nearestScheduleFor(c, 'service', 987654321, f.days[0]))).rejects.toBeInstanceOf(OwnerNotFound);
+  });
+
+  it('searches doctors of the branch by specialty and keyword; inactive doctors are left out', async () => {
+    const all = await anon((c) => searchDoctors(c, { hospitalBranchId: f.hospitalId }));
+    expect(all.map((d) => d.name)).toEqual(['dr. Budi Fixture', 'dr. Sari Fixture']);
+    expect(all[1]).toMatchObject({ validOutpatient: false, validTelemedicine: true, bufferTimeTele: 15, priceUnit: 'IDR', specialties: [f.dermatology] });
+    const cardio = await anon((c) => searchDoctors(c, { hospitalBranchId: f.hospitalId, specialtyId: f.cardiology }));
+    expect(cardio.map((d) => d.id)).toEqual([f.doctorId]);
+    const kw = await anon((c) => searchDoctors(c, { hospitalBranchId: f.hospitalId, keyword: 'sari' }));
+    expect(kw.map((d) => d.id)).toEqual([f.teleOnlyId]);
+    const literal = await anon((c) => searchDoctors(c, { hospitalBranchId: f.hospitalId, keyword: '%' }));
+    expect(literal).toEqual([]);
+  });
+
+  it('searches services without packages', async () => {
+    const all = await anon((c) => searchServices(c, { hospitalBranchId: f.hospitalId }));
+    expect(all.map((s) => s.id)).toEqual([f.serviceId]);
+    expect(all[0]).toMatchObject({ name: 'Cek Darah Fixture', price: 150000, priceType: 'fixed', priceUnit: 'IDR' });
+  });
+
+  it("lists the specialties of the branch's bookable doctors", async () => {
+    const all = await anon((c) => specialtiesOfHospital(c, { hospitalId: f.hospitalId }));
+    expect(all.map((s) => s.id).sort()).toEqual([f.cardiology, f.dermatology].sort());
+    const kw = await anon((c) => specialtiesOfHospital(c, { hospitalId: f.hospitalId, keyword: 'derma' }));
+    expect(kw.map((s) => s.id)).toEqual([f.dermatology]);
+  });
+
+  it('uses the indexes for the schedule window', async () => {
+    if (ctx.engine !== 'postgres') return;
+    await transaction(ctx.db, async (c) => {
+      await c.query('set local enable_seqscan = off');
+      const { rows } = await c.query(
+        `explain select ts.id from public.schedules s join public.time_slots ts on ts.schedule_id = s.id
+          where s.doctor_id = $1 and s.kind = 'outpatient' and s.working_day between $2 and $3`,
+        [f.doctorId, f.days[0], f.days[6]],
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/schedules_doctor_day_key/);
+      expect(plan).toMatch(/time_slots_schedule_id_started_key/);
+    });
+  });
+
+  it("checks the baby-formula campaign against the calling patient's own phone", async () => {
+    const { rows } = await ctx.db.pool.query(`select id from public.doctors where baby_formula_campaign and status = 1 order by id limit 1`);
+    const notFlagged = (await ctx.db.pool.query(`select id from public.doctors where not baby_formula_campaign and status = 1 order by id limit 1`)).rows[0].id;
+    const patient = { role: 'authenticated' as const, claims: { sub: ACCOUNTS.patient.id, role: 'authenticated' } };
+    const check = (doctorId: number) => asCaller(ctx.db, patient, async (c) => (await c.query('select public.baby_formula_eligibility($1) as r', [doctorId])).rows[0].r);
+    await ctx.db.pool.query('update public.patients set phone = $1 where user_id = $2', [CAMPAIGN_PHONES.notEligible, ACCOUNTS.patient.id]);
+    expect(await check(rows[0].id)).toMatchObject({ valid: false, invalidreason: 5 });
+    await ctx.db.pool.query('update public.patients set phone = $1 where user_id = $2', [CAMPAIGN_PHONES.eligible, ACCOUNTS.patient.id]);
+    expect(await check(rows[0].id)).toMatchObject({ valid: true });
+    await expect(check(notFlagged)).rejects.toThrow(/not part of the campaign/);
+    await expect(asCaller(ctx.db, ANON, (c) => c.query('select public.baby_formula_eligibility($1)', [rows[0].id]))).rejects.toThrow();
+  });
+});

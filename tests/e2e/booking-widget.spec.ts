@@ -1,0 +1,186 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import { SEARCH, findDoctor, findHospitalPage, hasSlots, text } from './support/booking';
+
+const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
+
+interface Doc { id: number; name: string; validOutpatient: boolean; validTelemedicine: boolean; babyFormulaCampaign: boolean; specialties: number[] }
+
+async function openWidget(page: Page, url: string): Promise<Locator> {
+  await page.goto(url);
+  const book = page.getByTestId('book-now');
+  if (await book.isVisible()) await book.click(); // mobile and tablet: the slide-in panel
+  const w = page.getByTestId('quick-booking-widget');
+  await expect(w).toHaveAttribute('data-ready', 'true');
+  return w;
+}
+
+async function choose(w: Locator, field: string, label: string) {
+  await w.getByTestId(field).locator('.bk-dd-button').click();
+  await w.getByTestId(field).getByRole('option', { name: label, exact: true }).click();
+}
+
+/** Picks the first bookable slot: a day from the date picker, or the nearest one. */
+async function pickSlot(w: Locator, locale: Locale) {
+  const schedule = w.getByTestId('qb-schedule');
+  await expect(schedule).toHaveAttribute('data-ready', 'true');
+  const nearest = w.getByRole('button', { name: text(locale, 'booking.seeNearest') });
+  if (await nearest.isVisible()) await nearest.click();
+  const slot = w.locator('.bk-slot').first();
+  await expect(slot).toBeVisible();
+  await slot.click();
+  await expect(slot).toHaveAttribute('aria-pressed', 'true');
+}
+
+for (const locale of ['vi-VN', 'id-ID'] as const) {
+  test.describe(`quick-booking widget on the hospital page (${locale})`, () => {
+    test('doctor tab: read-only branch, specialty, auto-selected doctor, date picker, slots, Book an Appointment', async ({ page }) => {
+      const { url, hospitalId } = await findHospitalPage(page, locale);
+      const doctors: Doc[] = (await (await page.request.get(`/api/quick-booking/doctors?hospitalBranchId=${hospitalId}&specialtyId=`, { headers: SEARCH })).json())._data.searches;
+      const specialties: { id: number; name: string }[] = (await (await page.request.get(`/api/hospitals/specialties?hospitalId=${hospitalId}`)).json())._data.specialties;
+      const w = await openWidget(page, url);
+      const bookButton = w.getByTestId('book-appointment');
+      await expect(bookButton).toHaveText(text(locale, 'booking.bookAppointment'));
+      await expect(bookButton).toBeDisabled();
+      // Both kinds: the switch shows; the branch is preselected and read-only.
+      await expect(w.getByRole('button', { name: text(locale, 'booking.doctorTab'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(w.getByRole('button', { name: text(locale, 'booking.serviceTab'), exact: true })).toBeVisible();
+      const hospitalName = await page.locator('#quick-booking').getAttribute('data-hospital-name');
+      await expect(w.getByTestId('qb-hospital').getByRole('textbox')).toHaveText(hospitalName!);
+      await expect(w.getByTestId('qb-hospital').locator('button')).toHaveCount(0);
+
+      // Specialty dropdown: 'All specialties' first, searchable, empty-box state, closes on outside click and Escape.
+      const specialty = w.getByTestId('qb-specialty');
+      await specialty.locator('.bk-dd-button').click();
+      const options = specialty.getByRole('option');
+      await expect(options.first()).toHaveText(text(locale, 'booking.allSpecialties'));
+      await expect(options).toHaveCount(specialties.length + 1);
+      const popupHeight = await specialty.locator('.bk-dd-popup').evaluate((el) => el.getBoundingClientRect().height);
+      expect(popupHeight).toBeLessThanOrEqual(304);
+      await specialty.getByRole('combobox').fill('zzzzqqq');
+      await expect(specialty.getByTestId('dropdown-empty')).toHaveText(text(locale, 'booking.noOptions'));
+      await page.keyboard.press('Escape');
+      await expect(specialty.getByRole('listbox')).toHaveCount(0);
+      await specialty.locator('.bk-dd-button').click();
+      await expect(specialty.getByRole('listbox')).toBeVisible();
+      await w.getByTestId('qb-hospital').click();
+      await expect(specialty.getByRole('listbox')).toHaveCount(0);
+
+      // By keyboard: choose the first real specialty; its first doctor is selected for the patient.
+      // Specialties whose first doctor (the one the widget selects) has slots in its first consultation mode.
+      const bookable: { id: number; name: string }[] = [];
+      for (const s of specialties) {
+        const d = doctors.find((x) => x.specialties.includes(s.id));
+        if (d && !d.babyFormulaCampaign && (await hasSlots(page.request, `/api/doctors/${d.id}/${d.validOutpatient ? 'schedules' : 'telemedicine-schedules'}`))) bookable.push(s);
+      }
+      expect(bookable.length).toBeGreaterThan(0);
+      const withDoctors = bookable[0];
+      await specialty.locator('.bk-dd-button').focus();
+      await page.keyboard.press('ArrowDown');
+      await specialty.getByRole('combobox').fill(withDoctors.name);
+      await page.keyboard.press('Enter');
+      await expect(specialty.locator('.bk-dd-button')).toContainText(withDoctors.name);
+      const first = doctors.find((d) => d.specialties.includes(withDoctors.id))!;
+      await expect(w.getByTestId('qb-doctor').locator('.bk-dd-button')).toContainText(first.name);
+
+      // A doctor with both kinds of consultation: two tabs; switching resets the day to today.
+      const today = await page.evaluate(() => new Date().toISOString().slice(0, 10));
+      await pickSlot(w, locale);
+      await expect(bookButton).toBeEnabled();
+      if (first.validOutpatient && first.validTelemedicine) {
+        await w.getByRole('button', { name: text(locale, 'booking.telemedicine'), exact: true }).click();
+        await expect(bookButton).toBeDisabled();
+        await expect(w.locator('.bk-date[aria-pressed="true"]')).toHaveAttribute('data-date', new RegExp(`${today.slice(0, 8)}\\d\\d`));
+        await w.getByRole('button', { name: text(locale, 'booking.outpatient'), exact: true }).click();
+      }
+
+      // The date picker disables days without slots; picking a day moves focus to its slots.
+      await expect(w.getByTestId('qb-schedule')).toHaveAttribute('data-ready', 'true');
+      await w.getByTestId('date-picker').click();
+      const enabled = w.locator('.bk-cal-day:not([disabled])');
+      if ((await enabled.count()) > 0) {
+        expect(await w.locator('.bk-cal-day[disabled]').count()).toBeGreaterThan(0);
+        const date = (await enabled.first().getAttribute('data-date'))!;
+        await enabled.first().click();
+        await expect(w.locator('.bk-date[aria-pressed="true"]')).toHaveAttribute('data-date', date);
+        await expect(w.getByRole('tab', { selected: true }).last()).toBeFocused();
+      } else {
+        await page.keyboard.press('Escape');
+      }
+      await pickSlot(w, locale);
+      await expect(bookButton).toBeEnabled();
+
+      // Changing the specialty clears doctor and slot and selects that specialty's first doctor.
+      const another = bookable[1];
+      if (another) {
+        await choose(w, 'qb-specialty', another.name);
+        await expect(bookButton).toBeDisabled();
+        await expect(w.getByTestId('qb-doctor').locator('.bk-dd-button')).toContainText(doctors.find((d) => d.specialties.includes(another.id))!.name);
+        await pickSlot(w, locale);
+      }
+      const booked = another ? doctors.find((d) => d.specialties.includes(another.id))! : first;
+      const doctorId = booked.id;
+      await bookButton.click();
+      await page.waitForURL(/\/onboarding\//);
+      expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctorId}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+&telemedicine=${!booked.validOutpatient}$`));
+    });
+
+    test('a doctor chosen before any specialty sets All specialties', async ({ page }) => {
+      const { url, hospitalId } = await findHospitalPage(page, locale);
+      const doctors: Doc[] = (await (await page.request.get(`/api/quick-booking/doctors?hospitalBranchId=${hospitalId}&specialtyId=`, { headers: SEARCH })).json())._data.searches;
+      const w = await openWidget(page, url);
+      await choose(w, 'qb-doctor', doctors[0].name);
+      await expect(w.getByTestId('qb-specialty').locator('.bk-dd-button')).toContainText(text(locale, 'booking.allSpecialties'));
+      await expect(w.getByTestId('book-appointment')).toBeDisabled();
+    });
+
+    test('service tab: service, date, slot, then the service booking route', async ({ page }) => {
+      const { url, hospitalId } = await findHospitalPage(page, locale);
+      const services: { id: number; name: string }[] = (await (await page.request.get(`/api/quick-booking/services?hospitalBranchId=${hospitalId}`, { headers: SEARCH })).json())._data.searches;
+      const w = await openWidget(page, url);
+      await w.getByRole('button', { name: text(locale, 'booking.serviceTab'), exact: true }).click();
+      const book = w.getByTestId('book-appointment');
+      await expect(book).toBeDisabled();
+      await w.getByTestId('qb-service').locator('.bk-dd-button').click();
+      await expect(w.getByTestId('qb-service').getByRole('option')).toHaveCount(services.length);
+      let chosen: { id: number; name: string } | null = null;
+      for (const s of services) {
+        const res = await (await page.request.get(`/api/services/schedules?serviceId=${s.id}&startDate=${new Date().toISOString().slice(0, 10)}`)).json();
+        if (res._data.nearest) {
+          chosen = s;
+          break;
+        }
+      }
+      expect(chosen, 'a service of this hospital has slots').not.toBeNull();
+      await w.getByTestId('qb-service').getByRole('option', { name: chosen!.name, exact: true }).click();
+      await pickSlot(w, locale);
+      await expect(book).toBeEnabled();
+      await book.click();
+      await page.waitForURL(/\/onboarding\//);
+      expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/service/\\?serviceId=${chosen!.id}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+$`));
+    });
+  });
+}
+
+test('a telemedicine-only doctor starts in telemedicine, without tabs', async ({ page }) => {
+  const locale = 'vi-VN';
+  const doctor = await findDoctor(page.request, locale, (d) => d.validTelemedicine && !d.validOutpatient, 'telemedicine-schedules');
+  await page.goto(`/${prefix(locale)}/`);
+  const hrefs = await page.locator(`a[href^="/${prefix(locale)}/hospital/"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  let url: string | null = null;
+  for (const href of hrefs) {
+    if ((await (await page.request.get(href)).text()).includes(`data-hospital-id="${doctor.hospitalId}"`)) {
+      url = href;
+      break;
+    }
+  }
+  const w = await openWidget(page, url!);
+  const schedule = page.waitForRequest((r) => r.url().includes(`/api/doctors/${doctor.id}/telemedicine-schedules`));
+  await choose(w, 'qb-doctor', doctor.name);
+  await schedule;
+  await expect(w.getByRole('button', { name: text(locale, 'booking.outpatient'), exact: true })).toHaveCount(0);
+  await pickSlot(w, locale);
+  await w.getByTestId('book-appointment').click();
+  await page.waitForURL(/\/onboarding\//);
+  expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(/telemedicine=true$|^\/vi-vn\/doctor\//);
+});

@@ -1,0 +1,134 @@
+/**
+ * Hospital page booking area and phone button (SPEC §2, §4; issue #5 items 7 and 8), at desktop and mobile.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import { translate } from '../../i18n/strings';
+import { hospitalFixtures, hospitalPath } from './support/hospitals';
+
+const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 1280) >= 1024;
+
+/** A session as supabase-js stores it, with app_metadata abilities in the access token. */
+async function signIn(page: Page, abilities: { action: string; subject: string }[] = []) {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600, app_metadata: { abilities } })}.sig`;
+  await page.addInitScript((value) => localStorage.setItem('sb-127-auth-token', value), JSON.stringify({ access_token: token, refresh_token: 'r' }));
+}
+
+test.describe('booking area', () => {
+  test('vi-VN: quick booking with both kinds; side card on desktop, slide-in panel opened by Book now on mobile', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    await page.goto(hospitalPath('vi-VN', rich.slug));
+    const mount = page.locator('#quick-booking');
+    await expect(mount).toHaveAttribute('data-hospital-id', String(rich.id));
+    await expect(mount).toHaveAttribute('data-kinds', 'doctor,service');
+    await expect(mount).toHaveAttribute('data-show-switch', 'true');
+    await expect(page.getByTestId('suggestions')).toHaveCount(0);
+    const bookNow = page.getByRole('button', { name: translate('vi-VN', 'directory.hospital.bookNow') });
+    if (isDesktop(page)) {
+      await expect(mount).toBeVisible();
+      await expect(bookNow).toBeHidden();
+    } else {
+      await expect(mount).toBeHidden();
+      await bookNow.click();
+      const panel = page.getByTestId('booking-panel');
+      await expect(panel).toBeVisible();
+      await expect(panel).toHaveCSS('transition-duration', /0\.2s/);
+      await page.waitForTimeout(250);
+      const box = (await panel.boundingBox())!;
+      expect(Math.round(box.width)).toBe(Math.min(360, page.viewportSize()!.width));
+      expect(Math.round(box.x + box.width)).toBe(page.viewportSize()!.width);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(bookNow).toBeFocused();
+    }
+  });
+
+  test('only doctors bookable: that kind is forced and the switch hidden', async ({ page, request }) => {
+    const { noServices } = (await hospitalFixtures(request))['vi-VN'];
+    await page.goto(hospitalPath('vi-VN', noServices.slug));
+    const mount = page.locator('#quick-booking');
+    await expect(mount).toHaveAttribute('data-kinds', 'doctor');
+    await expect(mount).toHaveAttribute('data-forced-kind', 'doctor');
+    await expect(mount).toHaveAttribute('data-show-switch', 'false');
+  });
+
+  test('en-PH: no quick booking', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['en-PH'];
+    await page.goto(hospitalPath('en-PH', rich.slug));
+    await expect(page.getByTestId('hospital-page')).toBeVisible();
+    await expect(page.locator('#quick-booking')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Book now' })).toHaveCount(0);
+  });
+
+  for (const locale of ['vi-VN', 'en-PH', 'zh-TW'] as Locale[]) {
+    test(`${locale}: nothing bookable shows 'Hospital you may like' with a link to all hospitals`, async ({ page, request }) => {
+      const { nothingBookable } = (await hospitalFixtures(request))[locale];
+      await page.goto(hospitalPath(locale, nothingBookable.slug));
+      const box = page.getByTestId('suggestions');
+      await expect(box.getByRole('heading')).toHaveText(translate(locale, 'directory.hospital.youMayLike'));
+      expect(await box.locator('li').count()).toBeGreaterThan(0);
+      await expect(box.locator('li a').first()).toHaveAttribute('href', new RegExp(`^/${LOCALE_CONFIG[locale].prefix}/hospital/`));
+      await expect(box.getByTestId('see-all-hospitals')).toHaveText(translate(locale, 'directory.hospital.seeAllHospitals'));
+      await box.getByTestId('see-all-hospitals').click();
+      await expect(page).toHaveURL(new RegExp(`/${LOCALE_CONFIG[locale].prefix}/$`));
+    });
+  }
+
+  test('a user who may read a booking block gets the Book an appointment maps link instead of quick booking', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    await signIn(page, [{ action: 'read', subject: 'booking-block' }]);
+    await page.goto(hospitalPath('vi-VN', rich.slug));
+    const maps = page.getByTestId('maps-booking');
+    await expect(maps).toHaveText(translate('vi-VN', 'directory.hospital.bookAppointment'));
+    await expect(maps).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\//);
+    await expect(page.locator('#quick-booking')).toHaveCount(0);
+    if (!isDesktop(page)) {
+      // Sticky at the bottom on mobile.
+      const box = (await maps.boundingBox())!;
+      expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 20);
+    }
+  });
+});
+
+test.describe('phone button', () => {
+  test('vi-VN visitor: first 5 characters then asterisks, Log In To View starts the login return flow', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    await page.goto(hospitalPath('vi-VN', rich.slug));
+    const phone = page.getByTestId('phone');
+    await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone.slice(0, 5) + '*'.repeat(rich.phone.length - 5));
+    await phone.getByRole('button', { name: translate('vi-VN', 'directory.phone.logInToView') }).click();
+    await expect(page).toHaveURL(/\/vi-vn\/login\/\?source=care_phone&returnUrl=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('returnUrl')!)).toBe(`/vi-vn/hospital/${rich.slug}/`);
+    expect(await page.evaluate(() => sessionStorage.getItem('care.returnUrl'))).toBe(`/vi-vn/hospital/${rich.slug}/`);
+  });
+
+  test('vi-VN logged in: the number and a call link', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    await signIn(page);
+    await page.goto(hospitalPath('vi-VN', rich.slug));
+    const phone = page.getByTestId('phone');
+    await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);
+    await expect(phone.getByRole('link', { name: translate('vi-VN', 'hospital.phone.call') })).toHaveAttribute('href', `tel:${rich.phone.replace(/\D/g, '')}`);
+  });
+
+  test('zh-TW visitor: the number is displayed, calling needs a login (Login To Call)', async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))['zh-TW'];
+    await page.goto(hospitalPath('zh-TW', rich.slug));
+    const phone = page.getByTestId('phone');
+    await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);
+    await expect(phone.getByRole('button', { name: translate('zh-TW', 'directory.phone.loginToCall') })).toBeVisible();
+  });
+
+  test('ms-MY visitor: number, call link and copy with a success message', async ({ page, request, context }) => {
+    const { rich } = (await hospitalFixtures(request))['ms-MY'];
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(hospitalPath('ms-MY', rich.slug));
+    const phone = page.getByTestId('phone');
+    await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);
+    await expect(phone.getByRole('link', { name: translate('ms-MY', 'hospital.phone.call') })).toHaveAttribute('href', /^tel:/);
+    await phone.getByRole('button', { name: translate('ms-MY', 'hospital.phone.copy') }).click();
+    await expect(phone.getByRole('status')).toHaveText(translate('ms-MY', 'directory.phone.copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rich.phone);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDay, mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
+import { containsPattern } from '../../src/data/quick-booking';
+import { islandStrings } from '../../src/components/booking/island-props';
+import { LOCALES } from '../../i18n/locales';
+import type { ScheduleDay } from '../../src/lib/slots';
+
+const day = (workingDay: string, slots: number): ScheduleDay => ({ workingDay, workingTimes: { morning: [], afternoon: [], evening: [] }, slots });
+
+describe('booking islands: shared helpers', () => {
+  it('builds the schedule calls of SPEC §7 (range and startDate-only variants)', () => {
+    expect(scheduleUrl({ kind: 'outpatient', doctorId: 7 }, '2026-11-23', '2026-11-29')).toBe('/api/doctors/7/schedules?startDate=2026-11-23&endDate=2026-11-29');
+    expect(scheduleUrl({ kind: 'telemedicine', doctorId: 7 }, '2026-11-23')).toBe('/api/doctors/7/telemedicine-schedules?startDate=2026-11-23');
+    expect(scheduleUrl({ kind: 'service', serviceId: 9 }, '2026-11-23', '2026-11-24')).toBe('/api/services/schedules?startDate=2026-11-23&endDate=2026-11-24&serviceId=9');
+  });
+
+  it('merges a later answer into the loaded days, in date order, newer data winning', () => {
+    const merged = mergeDays([day('2026-11-24', 2), day('2026-11-23', 0)], [day('2026-12-01', 5), day('2026-11-24', 1)]);
+    expect(merged.map((d) => [d.workingDay, d.slots])).toEqual([
+      ['2026-11-23', 0],
+      ['2026-11-24', 1],
+      ['2026-12-01', 5],
+    ]);
+  });
+
+  it('formats a calendar date as itself whatever the runtime zone', () => {
+    expect(formatDay('en-PH', '2026-03-08', { day: 'numeric', month: 'long', year: 'numeric' })).toBe('March 8, 2026');
+    expect(formatDay('en-PH', '2026-01-01', { weekday: 'long' })).toBe('Thursday');
+  });
+
+  it('fills placeholders from the given strings and shows an unknown key as itself', () => {
+    const t = translatorOf({ 'booking.slotsCount': '{count} slots' });
+    expect(t('booking.slotsCount', { count: 3 })).toBe('3 slots');
+    expect(t('booking.missing')).toBe('booking.missing');
+  });
+
+  it('gives the islands the same booking keys in every locale, with the spec English in en-PH', () => {
+    const keys = Object.keys(islandStrings('vi-VN')).sort();
+    for (const l of LOCALES) expect(Object.keys(islandStrings(l)).sort()).toEqual(keys);
+    const en = islandStrings('en-PH');
+    expect(en['booking.slotNotAvailable']).toBe('The slot is not available. Please select the time greater than {bufferTime}.');
+    expect(en['booking.noSlotThisDay']).toBe('There is no available booking slot this day');
+    expect(en['booking.choosePartOfDay']).toBe('Choose another Time of the Day');
+    expect(en['booking.doctorBusy']).toBe('Sorry! Our doctor is quite busy now. Please come back tomorrow or make a booking with another doctor.');
+    expect(en['booking.seeNearest']).toBe('See nearest availabilities');
+    expect(en['booking.voucherApplicable']).toBe('Voucher applicable');
+    expect(en['booking.bookAppointment']).toBe('Book an Appointment');
+    expect(en['booking.allSpecialties']).toBe('All specialties');
+  });
+});
+
+describe('quick-booking keyword', () => {
+  it('matches the keyword literally inside the name', () => {
+    expect(containsPattern(' nam ')).toBe('%nam%');
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+    expect(containsPattern('')).toBeNull();
+    expect(containsPattern(undefined)).toBeNull();
+  });
+});
