@@ -107,8 +107,8 @@ test.describe('reviews tab', () => {
       const wait = page.waitForResponse((r) => r.url().includes('/api/reviews') && r.url().includes('sort=LOWEST_RATING'));
       await sort.selectOption('LOWEST_RATING');
       await wait;
-      const rates = await reviews.locator('[data-rate]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rate'))));
-      expect(rates).toEqual([...rates].sort((a, b) => a - b));
+      const rates = () => reviews.locator('[data-rate]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rate'))));
+      await expect.poll(async () => { const r = await rates(); return r.join() === [...r].sort((a, b) => a - b).join(); }).toBe(true);
       await page.getByTestId('reviews-view-more').click();
       await expect(reviews).toHaveCount(Math.min(20, rich.publishedReviews));
     });
