@@ -28,7 +28,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx scripts/e2e-server.ts',
-    url: `${baseURL}/api/health`,
+    // A static page: readiness must not depend on a database round trip (the health call can stall under load).
+    url: `${baseURL}/vi-vn/`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',

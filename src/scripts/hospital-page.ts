@@ -189,10 +189,11 @@ for (const el of $$('[data-phone]')) {
     numberEl.textContent = maskPhone(number);
   }
   loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
-  $<HTMLButtonElement>('[data-phone-copy]', el)?.addEventListener('click', async (e) => {
+  const copy = $<HTMLButtonElement>('[data-phone-copy]', el);
+  copy?.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(number);
-      if (status) status.textContent = (e.currentTarget as HTMLElement).dataset.copied ?? '';
+      if (status) status.textContent = copy.dataset.copied ?? '';
       el.classList.add('copied');
       setTimeout(() => el.classList.remove('copied'), 3000);
     } catch {

@@ -88,7 +88,7 @@ for (const locale of LOCALES) {
       if (cfg.features.doctorListings) {
         await page.goto(hospitalPath(locale, f.rich.slug, 'doctors'));
         await expect(page.locator('#panel-doctors')).toBeVisible();
-        await expect(page.getByTestId('doctor-card')).toHaveCount(f.rich.doctors);
+        await expect(page.locator('#panel-doctors').getByTestId('doctor-card')).toHaveCount(f.rich.doctors);
       }
       // A tab the locale does not offer falls back to general info.
       await page.goto(hospitalPath(locale, f.rich.slug, 'nothing'));
