@@ -11,16 +11,20 @@ test.describe('services and doctors tabs', () => {
   test('vi-VN services: opening the tab loads the list; search waits 300 ms and 3 characters; No results', async ({ page, request }) => {
     const { rich, noServices } = (await hospitalFixtures(request))['vi-VN'];
     const calls: string[] = [];
+    // The first answer is held until the skeletons have been seen, so the check cannot race the network.
+    let release!: () => void;
+    const firstAnswerHeld = new Promise<void>((r) => (release = r));
     await page.route('**/api/hospital-branch/services**', async (route) => {
       calls.push(route.request().url());
       expect(route.request().headers()['accept']).toContain('version=2.0.0');
-      await new Promise((r) => setTimeout(r, 400));
+      if (calls.length === 1) await firstAnswerHeld;
       await route.continue();
     });
     await page.goto(hospitalPath('vi-VN', rich.slug));
     await page.getByRole('tab', { name: translate('vi-VN', 'directory.tab.services', { count: rich.services }) }).click();
     // 20 skeletons while the first page loads.
     await expect(page.getByTestId('skeleton')).toHaveCount(20);
+    release();
     await expect(page.getByTestId('service-card')).toHaveCount(rich.services);
     const first = await page.getByTestId('service-card').first().locator('h3').textContent();
     const search = page.getByTestId('services-search');
