@@ -10,6 +10,7 @@ import type { WorkingTimes } from '../lib/hospital-page';
 import type { StarCounts } from '../lib/reviews';
 import type { PriceType } from '../lib/prices';
 import type { ProvideCare } from '../lib/doctor-card';
+import type { DoctorCardInput } from '../lib/hospital-cards';
 
 /** Page size of the doctor, service and review lists (first page baked into the HTML). */
 export const LIST_PAGE_SIZE = 20;
@@ -51,26 +52,9 @@ export interface ServiceCardView {
   categoryId: number | null;
 }
 
-export interface DoctorCardView {
-  id: number;
-  name: string;
-  slug: string;
-  avatar: string | null;
+/** The doctor card's rule input (src/lib/hospital-cards.ts) plus what only the page shows. */
+export interface DoctorCardView extends DoctorCardInput {
   gender: string | null;
-  price: number;
-  priceTo: number | null;
-  priceType: PriceType;
-  showPriceOverride: boolean;
-  promotion: number | null;
-  provideCare: ProvideCare;
-  specialties: { name: string; slug: string }[];
-  validOutpatient: boolean;
-  validTelemedicine: boolean;
-  status: number;
-  partnerGroup: boolean;
-  rating: number;
-  totalReviews: number;
-  bookingUrl: string | null;
 }
 
 export interface ReviewView {
