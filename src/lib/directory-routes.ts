@@ -33,3 +33,7 @@ export const specialtyPath = (citySlug: string, specialtySlug: string) => {
 export type ShareImageType = 'hospital' | 'doctor' | 'service' | 'vaccine' | 'specialty';
 export const ogImagePath = (type: ShareImageType, localeTag: string, id: number | string) =>
   `/api/og-images/${type}/?locale=${seg(localeTag)}&${type}Id=${seg(String(id))}`;
+
+/** Directory search (popular search keys link here): hospitals, doctors and services matching `q`. */
+export const SEARCH_PATH = '/search/';
+export const searchPath = (keyword: string) => `${SEARCH_PATH}?q=${encodeURIComponent(keyword)}`;
