@@ -11,6 +11,7 @@ import campaign from './campaign';
 import quickBooking from './quick-booking';
 import hospitalBranchDoctors from './hospital-branch-doctors';
 import hospitalBranchServices from './hospital-branch-services';
+import hospitalPhone from './hospital-phone';
 import reviews from './reviews';
 import schedules from './schedules';
 
@@ -39,6 +40,7 @@ export const FUNCTIONS = {
   health,
   hospitalBranchDoctors,
   hospitalBranchServices,
+  hospitalPhone,
   me,
   quickBooking,
   reviews,

@@ -18,11 +18,11 @@ const outDir = path.join(work, 'dist');
 
 const db = await openDatabase({ dataDir: process.env.PGLITE_DIR });
 await buildDatabase(db, { seed: true });
-// Hospital page tests: a photo gallery and a hospital with nothing bookable (seed gaps), on this database only.
-const { prepareHospitalFixtures, handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
-await prepareHospitalFixtures(db);
+const { handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
 await db.close();
 
+// A public Mapbox token so the map card offers its interactive map (no request leaves the machine before a click).
+process.env.PUBLIC_MAPBOX_TOKEN ??= 'pk.e2e-test-token';
 const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', outDir], { stdio: 'inherit', cwd: root, env: process.env });
 if (r.status !== 0) process.exit(r.status ?? 1);
 

@@ -5,8 +5,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** localStorage key of the session, the same for every island and the login pages. */
-export const SESSION_STORAGE_KEY = 'care-auth-token';
+import { SESSION_STORAGE_KEY } from '../lib/session-storage';
+
+export { SESSION_STORAGE_KEY };
 
 let client: Promise<SupabaseClient> | undefined;
 

@@ -5,6 +5,7 @@
 import { LOCALE_CONFIG, canonicalUrl, type Locale } from '../../i18n/locales';
 import { WEEKDAYS, type WorkingTimes } from './hospital-page';
 import type { RatingSummary } from './reviews';
+import { canDisplay } from './phone';
 
 const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number], string> = {
   mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
@@ -63,7 +64,8 @@ export function hospitalJsonLd(input: {
   if (h.latitude != null && h.longitude != null) clinic.geo = { '@type': 'GeoCoordinates', latitude: h.latitude, longitude: h.longitude };
   if (h.logo) clinic.logo = h.logo;
   if (h.images.length) clinic.image = h.images;
-  if (h.phone) clinic.telephone = h.phone;
+  // Only where visitors may read the number (SPEC §4): elsewhere it is revealed after login, not in the HTML.
+  if (h.phone && canDisplay(locale, false)) clinic.telephone = h.phone;
   const sameAs = socialLinks(h.socialUrls ?? []);
   if (sameAs.length) clinic.sameAs = sameAs;
   if (summary && summary.reviewCounting > 0) {

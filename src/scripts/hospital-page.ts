@@ -5,7 +5,7 @@
  */
 import { tabHref, canReadBookingBlock, CAROUSEL_INTERVAL_MS, type HospitalTab } from '../lib/hospital-page';
 import { distanceKm, roundPosition } from '../lib/distance';
-import { maskPhone, telHref, PHONE_LOGIN_SOURCE } from '../lib/phone';
+import { telHref, PHONE_LOGIN_SOURCE } from '../lib/phone';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { readSession, startLoginReturnFlow } from './session';
 
@@ -173,24 +173,30 @@ if (distanceEl && dialog) {
 }
 
 // ---- phone button: logged in (or ms-MY) sees and calls; zh-TW sees; others 5 characters then asterisks -------
-for (const el of $$('[data-phone]')) {
-  const number = el.dataset.number ?? '';
+// The HTML holds the full number only where visitors may read it; a signed-in visitor gets it from the phone
+// function (the Supabase client loads only then).
+async function fetchPhone(el: HTMLElement): Promise<string | null> {
+  const { currentSession } = await import('../islands/supabase');
+  const s = await currentSession();
+  if (!s) return null;
+  const res = await fetch(el.dataset.phoneUrl ?? '', { headers: { authorization: `Bearer ${s.accessToken}` } });
+  const body = res.ok ? ((await res.json()) as { _data?: { phone?: string } }) : null;
+  return body?._data?.phone ?? null;
+}
+
+function enableCopy(el: HTMLElement, number: string) {
   const status = $('[data-phone-status]', el);
-  const numberEl = $('[data-phone-number]', el);
-  const loginBtn = $<HTMLButtonElement>('[data-phone-login]', el);
-  if (session.loggedIn && loginBtn) {
-    if (numberEl) numberEl.textContent = number;
-    const call = document.createElement('a');
-    call.className = loginBtn.className;
-    call.href = telHref(number);
-    call.textContent = el.dataset.callLabel ?? '';
-    loginBtn.replaceWith(call);
-  } else if (numberEl && !session.loggedIn && numberEl.textContent !== number) {
-    numberEl.textContent = maskPhone(number);
+  let copy = $<HTMLButtonElement>('[data-phone-copy]', el);
+  if (!copy) {
+    copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'link-button';
+    copy.dataset.phoneCopy = '';
+    copy.dataset.copied = el.dataset.copiedLabel ?? '';
+    copy.textContent = el.dataset.copyLabel ?? '';
+    status?.before(copy);
   }
-  loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
-  const copy = $<HTMLButtonElement>('[data-phone-copy]', el);
-  copy?.addEventListener('click', async () => {
+  copy.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(number);
       if (status) status.textContent = copy.dataset.copied ?? '';
@@ -200,6 +206,32 @@ for (const el of $$('[data-phone]')) {
       /* clipboard refused: nothing copied, nothing claimed */
     }
   });
+}
+
+for (const el of $$('[data-phone]')) {
+  const numberEl = $('[data-phone-number]', el);
+  const loginBtn = $<HTMLButtonElement>('[data-phone-login]', el);
+  const shown = el.dataset.number;
+  if (shown) enableCopy(el, shown);
+  if (session.loggedIn && loginBtn) {
+    void (async () => {
+      const number = shown ?? (await fetchPhone(el).catch(() => null));
+      if (!number) return;
+      if (numberEl) numberEl.textContent = number;
+      const call = document.createElement('a');
+      call.className = loginBtn.className;
+      call.href = telHref(number);
+      call.textContent = el.dataset.callLabel ?? '';
+      loginBtn.replaceWith(call);
+      if (!shown) enableCopy(el, number);
+    })();
+  }
+  loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
+}
+
+// ---- interactive map: its library loads only on request ------------------------------------------------------
+for (const b of $$<HTMLButtonElement>('[data-map-interactive]')) {
+  b.addEventListener('click', () => void import('./interactive-map').then((m) => m.openInteractiveMap(b)), { once: true });
 }
 
 // ---- ads (vi-VN only: slots exist only there) ---------------------------------------------------------------

@@ -1,7 +1,9 @@
 /**
- * The visitor's session as supabase-js keeps it in localStorage (`sb-<ref>-auth-token`), read without loading
+ * The visitor's session as supabase-js keeps it in localStorage (SESSION_STORAGE_KEY), read without loading
  * the Supabase client on public pages. Only whether a live session exists and its abilities are used.
  */
+import { SESSION_STORAGE_KEY } from '../lib/session-storage';
+
 export interface BrowserSession {
   loggedIn: boolean;
   abilities: { action: string; subject: string }[];
@@ -20,20 +22,16 @@ function decodeJwtPayload(token: string): Record<string, unknown> | null {
 export function readSession(storage: Storage = localStorage, now = Date.now()): BrowserSession {
   const none: BrowserSession = { loggedIn: false, abilities: [] };
   try {
-    for (let i = 0; i < storage.length; i++) {
-      const key = storage.key(i);
-      if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
-      const value = JSON.parse(storage.getItem(key) ?? 'null');
-      const token: string | undefined = value?.access_token ?? value?.currentSession?.access_token;
-      if (!token) continue;
-      const claims = decodeJwtPayload(token);
-      const exp = Number(claims?.exp ?? value?.expires_at ?? 0);
-      // An expired access token still means a session supabase-js would refresh.
-      const loggedIn = !!claims && (exp * 1000 > now || !!value?.refresh_token);
-      const meta = (claims?.app_metadata ?? value?.user?.app_metadata ?? {}) as { abilities?: unknown };
-      const abilities = Array.isArray(meta.abilities) ? (meta.abilities as BrowserSession['abilities']) : [];
-      return { loggedIn, abilities };
-    }
+    const value = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+    const token: string | undefined = value?.access_token ?? value?.currentSession?.access_token;
+    if (!token) return none;
+    const claims = decodeJwtPayload(token);
+    const exp = Number(claims?.exp ?? value?.expires_at ?? 0);
+    // An expired access token still means a session supabase-js would refresh.
+    const loggedIn = !!claims && (exp * 1000 > now || !!value?.refresh_token);
+    const meta = (claims?.app_metadata ?? value?.user?.app_metadata ?? {}) as { abilities?: unknown };
+    const abilities = Array.isArray(meta.abilities) ? (meta.abilities as BrowserSession['abilities']) : [];
+    return { loggedIn, abilities };
   } catch {
     /* storage unavailable: a visitor */
   }

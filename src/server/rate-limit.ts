@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   booking_create: { limit: 10, windowSeconds: 10 * 60 },
   /** Campaign eligibility checks per user. */
   campaign_check: { limit: 20, windowSeconds: 10 * 60 },
+  // Phone numbers are shown to signed-in visitors only: a generous limit that still stops harvesting.
+  phone_reveal: { limit: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

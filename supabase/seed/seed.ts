@@ -16,6 +16,8 @@ export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
 export const ORGANIZATIONS_PER_COUNTRY = 6;
 export const BRANCHES_PER_ORGANIZATION = 5;
+/** Hospital photos shipped in public/ (the header carousel of the hospital page). */
+const GALLERY = ['/images/gallery/ward-1.svg', '/images/gallery/ward-2.svg', '/images/gallery/ward-3.svg'];
 export const DOCTORS_PER_BRANCH = 10;
 /** Background patients who hold the seeded bookings and reviews. */
 const BACKGROUND_PATIENTS = 120;
@@ -147,6 +149,10 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         // In each market: organization 2's last branch has no services, organization 3's first has no reviews.
         const noServices = o === 1 && b === BRANCHES_PER_ORGANIZATION - 1;
         const noReviews = o === 2 && b === 0;
+        // Organization 4's last branch has nothing bookable (its doctors inactive, its services unavailable).
+        const nothingBookable = o === 3 && b === BRANCHES_PER_ORGANIZATION - 1;
+        // Random draws happen either way, so this rule does not shift the rest of the seed.
+        const bookable = <T,>(value: T, none: T) => (nothingBookable ? none : value);
         hs.push({ id, orgId, name, city: city.name, noServices, noReviews });
         add('hospitals', {
           id, organization_id: orgId, country_id: cid, name, short_name: city.name,
@@ -164,7 +170,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
           // Excluded from indexing: a few ids per market; status unset: not indexed either.
           exclude_from_index: (o * BRANCHES_PER_ORGANIZATION + b) % 13 === 7,
           status: b === 4 && o % 5 === 0 ? null : 1,
-          images: [],
+          // The first two branches of each organization have a photo gallery (the header carousel).
+          images: b <= 1 ? GALLERY.slice(0, 2 + ((o + b) % 2)) : [],
         });
         for (const s of pc.specialties.filter(() => random.chance(0.6))) add('hospital_specialties', { hospital_id: id, specialty_id: s });
         for (const ins of pc.insurances.filter(() => random.chance(0.5))) add('hospital_insurances', { hospital_id: id, insurance_id: ins });
@@ -207,7 +214,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
             telemedicine_fee: tele ? fee(random, locale, 0.8) : null,
             buffer_time_outpatient: random.pick([0, 30, 60, 120]), buffer_time_telemedicine: random.pick([15, 30, 60]),
             partner_group: partner, is_featured: !partner && k < 3, baby_formula_campaign: locale === 'vi-VN' && tele && (pediatric || random.chance(0.2)),
-            status: random.chance(0.95) ? 1 : 0,
+            status: bookable(random.chance(0.95) ? 1 : 0, 0),
           });
           for (const s of specs) add('doctor_specialties', { doctor_id: did, specialty_id: s });
           if (random.chance(0.4)) add('doctor_expertise', { doctor_id: did, expertise_id: random.pick(pc.expertise) });
@@ -238,7 +245,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
               original_price: promo ? Math.round(price / (1 - promo / 100) / FEES[locale].step) * FEES[locale].step : null,
               price_unit: cfg.currency, promotion_percent: promo, buffer_time: random.pick([0, 60, 120, 1440]), is_package: isPackage,
               online_payment: isPackage && locale === 'vi-VN' && random.chance(0.6), requires_reservation: random.chance(0.1),
-              availability: random.chance(0.9) ? 1 : random.chance(0.5) ? 2 : 0, status: random.chance(0.96) ? 1 : 0,
+              availability: bookable(random.chance(0.9) ? 1 : random.chance(0.5) ? 2 : 0, 0), status: random.chance(0.96) ? 1 : 0,
             });
           }
         }

@@ -4,15 +4,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
+import { SESSION_STORAGE_KEY } from '../../src/lib/session-storage';
 import { hospitalFixtures, hospitalPath } from './support/hospitals';
+import { signIn as signInPatient } from './support/booking';
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 1280) >= 1024;
 
-/** A session as supabase-js stores it, with app_metadata abilities in the access token. */
-async function signIn(page: Page, abilities: { action: string; subject: string }[] = []) {
+/**
+ * A session as supabase-js stores it, with app_metadata abilities in the access token. The page only reads the
+ * abilities (no call is made with this token), so an unsigned token is enough here.
+ */
+async function signInWithAbilities(page: Page, abilities: { action: string; subject: string }[]) {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600, app_metadata: { abilities } })}.sig`;
-  await page.addInitScript((value) => localStorage.setItem('sb-127-auth-token', value), JSON.stringify({ access_token: token, refresh_token: 'r' }));
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify({ access_token: token, refresh_token: 'r' })]);
 }
 
 test.describe('booking area', () => {
@@ -77,7 +82,7 @@ test.describe('booking area', () => {
 
   test('a user who may read a booking block gets the Book an appointment maps link instead of quick booking', async ({ page, request }) => {
     const { rich } = (await hospitalFixtures(request))['vi-VN'];
-    await signIn(page, [{ action: 'read', subject: 'booking-block' }]);
+    await signInWithAbilities(page, [{ action: 'read', subject: 'booking-block' }]);
     await page.goto(hospitalPath('vi-VN', rich.slug));
     const maps = page.getByTestId('maps-booking');
     await expect(maps).toHaveText(translate('vi-VN', 'directory.hospital.bookAppointment'));
@@ -94,6 +99,9 @@ test.describe('booking area', () => {
 test.describe('phone button', () => {
   test('vi-VN visitor: first 5 characters then asterisks, Log In To View starts the login return flow', async ({ page, request }) => {
     const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    // The full number is not in what a visitor downloads (HTML and structured data).
+    const html = await (await request.get(hospitalPath('vi-VN', rich.slug))).text();
+    expect(html).not.toContain(rich.phone);
     await page.goto(hospitalPath('vi-VN', rich.slug));
     const phone = page.getByTestId('phone');
     await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone.slice(0, 5) + '*'.repeat(rich.phone.length - 5));
@@ -103,13 +111,23 @@ test.describe('phone button', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('care.returnUrl'))).toBe(`/vi-vn/hospital/${rich.slug}/`);
   });
 
-  test('vi-VN logged in: the number and a call link', async ({ page, request }) => {
+  test('vi-VN logged in: the number (fetched for the signed-in patient), a call link and copy', async ({ page, request, context }) => {
     const { rich } = (await hospitalFixtures(request))['vi-VN'];
-    await signIn(page);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInPatient(page, 'patient');
     await page.goto(hospitalPath('vi-VN', rich.slug));
     const phone = page.getByTestId('phone');
     await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);
     await expect(phone.getByRole('link', { name: translate('vi-VN', 'hospital.phone.call') })).toHaveAttribute('href', `tel:${rich.phone.replace(/\D/g, '')}`);
+    await phone.getByRole('button', { name: translate('vi-VN', 'hospital.phone.copy') }).click();
+    await expect(phone.getByRole('status')).toHaveText(translate('vi-VN', 'directory.phone.copied'));
+  });
+
+  test('the phone function answers signed-in callers only', async ({ request }) => {
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    const res = await request.get(`/api/hospitals/${rich.id}/phone`);
+    expect(res.status()).toBe(401);
+    expect(res.headers()['cache-control']).toContain('no-store');
   });
 
   test('zh-TW visitor: the number is displayed, calling needs a login (Login To Call)', async ({ page, request }) => {

@@ -152,6 +152,26 @@ for (const locale of LOCALES) {
       await expect(faq.locator('p')).toBeVisible();
     });
 
+    test('location card: the interactive map library loads only when the visitor asks for it', async ({ page, request }) => {
+      const f = (await hospitalFixtures(request))[locale];
+      const mapRequests: string[] = [];
+      page.on('request', (r) => {
+        if (/mapbox/i.test(r.url())) mapRequests.push(r.url());
+      });
+      await page.goto(hospitalPath(locale, f.rich.slug));
+      const map = page.getByTestId('map-card');
+      const open = map.getByRole('button', { name: t('hospital.map.interactive') });
+      await open.scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(mapRequests).toEqual([]);
+      await open.click();
+      // The library chunk is fetched now; the map then renders, or (no WebGL / no network here) the card says so
+      // and keeps its maps link.
+      await expect.poll(() => mapRequests.some((u) => u.includes('/_astro/'))).toBe(true);
+      await expect(map.getByTestId('interactive-map').or(map.getByTestId('interactive-map-error'))).toBeVisible();
+      await expect(map.getByRole('link', { name: f.rich.name })).toBeVisible();
+    });
+
     test('featured doctors skip partner-group doctors', async ({ page, request }) => {
       const { partner } = (await hospitalFixtures(request))[locale];
       await page.goto(hospitalPath(locale, partner.slug));

@@ -1,8 +1,7 @@
 /**
  * Test hospitals for the hospital page end-to-end tests, chosen by querying the e2e database (the seed is
- * deterministic, but tests should not depend on its ids). Two seed gaps are filled before the build, on the
- * e2e database only: a photo gallery for the carousel, and one hospital with nothing bookable (for
- * 'Hospital you may like'). The e2e server answers GET /__e2e/hospital-fixtures with the choice.
+ * deterministic and has every case, but tests should not depend on its ids). The e2e server answers
+ * GET /__e2e/hospital-fixtures with the choice.
  */
 import type { Database } from '../../../src/data/db';
 import { getDatabase } from '../../../src/data/db';
@@ -40,28 +39,6 @@ const RICH = `h.status = 1 and not h.exclude_from_index and h.show_service_categ
   and (select count(*) from public.reviews r where r.hospital_id = h.id and r.is_published) > 10
   and exists (select 1 from public.reviews r where r.hospital_id = h.id and not r.is_published)
   and h.phone is not null and h.latitude is not null`;
-
-/** Fills the seed's gaps on the e2e database (before the build). */
-export async function prepareHospitalFixtures(db: Database): Promise<void> {
-  for (const locale of LOCALES) {
-    const country = LOCALE_CONFIG[locale].countryId;
-    await db.pool.query(
-      `update public.hospitals set images = array['/images/gallery/ward-1.svg', '/images/gallery/ward-2.svg', '/images/gallery/ward-3.svg']
-        where id = (select h.id from public.hospitals h join public.organizations o on o.id = h.organization_id where h.country_id = $1 and ${RICH} order by h.id limit 1)`,
-      [country],
-    );
-    // Nothing bookable: the last published, indexable branch of the country that is not the rich one.
-    const { rows } = await db.pool.query(
-      `select h.id from public.hospitals h join public.organizations o on o.id = h.organization_id
-        where h.country_id = $1 and o.is_active and h.is_active and h.status = 1 and not h.exclude_from_index and cardinality(h.images) = 0
-        order by h.id desc limit 1`,
-      [country],
-    );
-    const id = rows[0].id;
-    await db.pool.query(`update public.doctors set status = 0 where hospital_id = $1`, [id]);
-    await db.pool.query(`update public.hospital_services set availability = 0 where hospital_id = $1`, [id]);
-  }
-}
 
 async function one<T>(db: Database, sql: string, params: unknown[]): Promise<T> {
   const { rows } = await db.pool.query(sql, params);
