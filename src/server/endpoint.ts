@@ -111,6 +111,41 @@ export const DEFAULT_MULTIPART_LIMIT = 6 * 1024 * 1024;
 export const MAX_URL_LENGTH = 8 * 1024;
 
 /** Unknown fields are refused: a strict copy of an object schema unless it was declared loose on purpose. */
+const NUMERAL = /^-?\d+(\.\d+)?$/;
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema as z.ZodType & { _zod: { def: { innerType?: z.ZodType } } };
+  while (s._zod.def.innerType) s = s._zod.def.innerType as typeof s;
+  return s;
+}
+
+/** Whether a URL value must be a plain decimal numeral for this field (a coerced number, alone or in a union). */
+function numeralOnly(schema: z.ZodType, value: string): boolean {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodNumber) return true;
+  if (inner instanceof z.ZodUnion) {
+    const options = (inner as unknown as { options: z.ZodType[] }).options;
+    const numbers = options.filter((o) => unwrap(o) instanceof z.ZodNumber);
+    return numbers.length > 0 && !options.some((o) => !numbers.includes(o) && o.safeParse(value).success);
+  }
+  return false;
+}
+
+/**
+ * Query and path values are text: a number field takes only a plain decimal numeral. zod's coercion alone would
+ * also read '1.', '0x10', '1e2' or ' 7' as numbers, so a mistyped URL would silently mean something else.
+ */
+function nonNumeralErrors(schema: AnyObject | undefined, value: Record<string, unknown>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (!schema) return errors;
+  const shape = (schema as unknown as { shape: Record<string, z.ZodType> }).shape;
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v !== 'string' || !shape[key] || NUMERAL.test(v)) continue;
+    if (numeralOnly(shape[key], v)) errors[key] = ['must be a number'];
+  }
+  return errors;
+}
+
 function strict<S extends z.ZodType>(schema: S): S {
   if (schema instanceof z.ZodObject && (schema as AnyObject)._zod.def.catchall === undefined) return (schema as AnyObject).strict() as unknown as S;
   return schema;
@@ -189,6 +224,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           return undefined;
         };
         const queryObject = searchParamsToObject(url.searchParams);
+        Object.assign(errors, nonNumeralErrors(query, queryObject), nonNumeralErrors(params, routed.params));
         const queryValue = parse(query, queryObject, 'query', Object.keys(queryObject).length > 0);
         const paramsValue = parse(params, routed.params, 'params', false);
         const bodyValue = await readBody(req, body, routed.form, (value, present) => parse(body ? ('json' in body ? body.json : body.multipart) : undefined, value, 'body', present));

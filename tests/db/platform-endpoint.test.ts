@@ -188,6 +188,12 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
     const badParam = await handler(new Request(`${BASE}/api/probe/abc`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: missing }));
     expect(badParam.status).toBe(422);
     expect((await badParam.json())._messages).toEqual(['id: must be a number']);
+    // A number in a URL is a plain numeral: coercion would otherwise read these as 1, 16, 100 and 7.
+    for (const junk of ['1.', '0x10', '1e2', '%207']) {
+      const res = await handler(new Request(`${BASE}/api/probe/${junk}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: missing }));
+      expect(res.status, junk).toBe(422);
+      expect((await res.json())._messages).toEqual(['id: must be a number']);
+    }
   });
 
   it('answers 400 for a broken multipart body and 405 with Allow for a wrong method', async () => {
