@@ -6,6 +6,7 @@ import adminMe from './admin-me';
 import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
+import meProfile from './me-profile';
 import session from './session';
 import campaign from './campaign';
 import quickBooking from './quick-booking';
@@ -42,6 +43,7 @@ export const FUNCTIONS = {
   hospitalBranchServices,
   hospitalPhone,
   me,
+  meProfile,
   quickBooking,
   reviews,
   schedules,

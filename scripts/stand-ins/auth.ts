@@ -7,6 +7,8 @@
  *   POST /auth/v1/token?grant_type=password | refresh_token
  *   POST /auth/v1/otp, POST /auth/v1/verify      one-time codes by e-mail or phone (patients)
  *   GET  /auth/v1/user, POST /auth/v1/logout
+ *   PUT  /auth/v1/user                           user metadata; a new e-mail or phone is confirmed by a code
+ *                                                (POST /auth/v1/verify type email_change / phone_change)
  *   GET  /auth/v1/.well-known/jwks.json, /auth/v1/settings, /auth/v1/health
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
@@ -20,6 +22,18 @@ import { recordMessage } from './mailbox';
 
 /** One-time codes are valid this long. */
 export const OTP_TTL_SECONDS = 10 * 60;
+
+/**
+ * GoTrue's "secure e-mail change" (GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED, on by default in Supabase): a user
+ * who already has an e-mail confirms a new one with a code sent to each address. Tests may turn it off.
+ */
+let secureEmailChange = true;
+export function setSecureEmailChange(on: boolean): void {
+  secureEmailChange = on;
+}
+
+/** GoTrue's answer when the first of the two e-mail change codes is accepted. */
+export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 class AuthError extends Error {
   constructor(
@@ -69,6 +83,11 @@ interface UserRow {
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  email_change_confirm_status: number | null;
+  phone_change: string | null;
+  phone_change_sent_at: Date | null;
   banned_until: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -76,7 +95,8 @@ interface UserRow {
 }
 
 const USER_COLUMNS = `id, aud, role, email, phone, email_confirmed_at, phone_confirmed_at, last_sign_in_at, raw_app_meta_data,
-  raw_user_meta_data, banned_until, created_at, updated_at, is_anonymous`;
+  raw_user_meta_data, email_change, email_change_sent_at, email_change_confirm_status, phone_change, phone_change_sent_at,
+  banned_until, created_at, updated_at, is_anonymous`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -91,6 +111,11 @@ function userJson(u: UserRow) {
     phone: u.phone ?? '',
     phone_confirmed_at: iso(u.phone_confirmed_at) ?? undefined,
     confirmed_at: iso(confirmed) ?? undefined,
+    // Pending changes, named as GoTrue's user JSON names them (omitted when there is none).
+    new_email: u.email_change || undefined,
+    email_change_sent_at: iso(u.email_change_sent_at) ?? undefined,
+    new_phone: u.phone_change || undefined,
+    phone_change_sent_at: iso(u.phone_change_sent_at) ?? undefined,
     last_sign_in_at: iso(u.last_sign_in_at) ?? undefined,
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
@@ -265,25 +290,155 @@ async function verifyOtp(db: Queryable, req: Request, body: Record<string, unkno
   const token = str(body.token);
   const type = str(body.type);
   if (!email && !phone) throw new AuthError(400, 'validation_failed', 'An e-mail address or phone number is required');
-  if (email && !['email', 'magiclink', 'signup'].includes(type)) throw new AuthError(400, 'validation_failed', `Verify type ${type} is not supported here`);
-  if (!email && type !== 'sms') throw new AuthError(400, 'validation_failed', `Verify type ${type} is not supported here`);
+  if (email && phone) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify');
+  if (email && !['email', 'magiclink', 'signup', 'email_change'].includes(type)) throw new AuthError(400, 'validation_failed', `Verify type ${type} is not supported here`);
+  if (!email && !['sms', 'phone_change'].includes(type)) throw new AuthError(400, 'validation_failed', `Verify type ${type} is not supported here`);
   const recipient = email || digits(phone);
   await limit(db, 'otp_verify', recipient, 'over_request_rate_limit');
+  if (type === 'phone_change') return verifyPhoneChange(db, req, recipient, token);
+  if (type === 'email_change') return verifyEmailChange(db, req, recipient, token);
   const user = await findUser(db, email, phone);
-  const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-  if (!user || !/^\d{6}$/.test(token)) throw expired();
+  if (!user || !/^\d{6}$/.test(token)) throw otpExpired();
   const { rowCount } = await db.query(
     `delete from auth.one_time_tokens where user_id = $1 and token_type = $2 and relates_to = $3 and token_hash = $4
         and created_at > localtimestamp - make_interval(secs => $5::int)`,
     [user.id, email ? 'email_otp' : 'phone_otp', recipient, otpHash(recipient, token), OTP_TTL_SECONDS],
   );
-  if (!rowCount) throw expired();
+  if (!rowCount) throw otpExpired();
   const { rows } = await db.query(
     `update auth.users set ${email ? 'email_confirmed_at = coalesce(email_confirmed_at, now())' : 'phone_confirmed_at = coalesce(phone_confirmed_at, now())'},
             last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
     [user.id],
   );
   return issueSession(db, req, rows[0], 'otp');
+}
+
+const otpExpired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+const isUniqueViolation = (e: unknown) => (e as { code?: string } | null)?.code === '23505';
+
+/** Takes (deletes) a live code of one of `types` sent to `recipient` for a pending change; the user it belongs to. */
+async function takeChangeCode(db: Queryable, types: string[], recipient: string, token: string): Promise<{ user: UserRow; type: string }> {
+  if (!/^\d{6}$/.test(token)) throw otpExpired();
+  const { rows } = await db.query<{ user_id: string; token_type: string }>(
+    `delete from auth.one_time_tokens t using auth.users u
+      where u.id = t.user_id and u.deleted_at is null and t.token_type = any($1::text[]) and t.relates_to = $2 and t.token_hash = $3
+        and t.created_at > localtimestamp - make_interval(secs => $4::int)
+        and ((t.token_type = 'phone_change_token' and u.phone_change = $2)
+          or (t.token_type = 'email_change_token_new' and lower(u.email_change) = $2)
+          or (t.token_type = 'email_change_token_current' and lower(u.email) = $2 and coalesce(u.email_change, '') <> ''))
+      returning t.user_id, t.token_type`,
+    [types, recipient, otpHash(recipient, token), OTP_TTL_SECONDS],
+  );
+  if (!rows[0]) throw otpExpired();
+  const { rows: users } = await db.query(`select ${USER_COLUMNS} from auth.users where id = $1`, [rows[0].user_id]);
+  const user = users[0] as UserRow;
+  if (user.banned_until && new Date(user.banned_until) > new Date()) throw new AuthError(403, 'user_banned', 'User is banned');
+  return { user, type: rows[0].token_type };
+}
+
+/** phone_change: the pending number becomes the user's confirmed phone; a new session is issued (GoTrue's verifyPost). */
+async function verifyPhoneChange(db: Queryable, req: Request, phone: string, token: string) {
+  const { user } = await takeChangeCode(db, ['phone_change_token'], phone, token);
+  let rows: UserRow[];
+  try {
+    ({ rows } = await db.query(
+      `update auth.users set phone = phone_change, phone_change = '', phone_confirmed_at = now(), updated_at = now()
+        where id = $1 returning ${USER_COLUMNS}`,
+      [user.id],
+    ));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AuthError(422, 'phone_exists', 'A user with this phone number has already been registered');
+    throw e;
+  }
+  await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
+  return issueSession(db, req, rows[0], 'otp');
+}
+
+/**
+ * email_change: with secure e-mail change and a current address, the first of the two codes only records that
+ * one side confirmed (GoTrue answers a message, no session); the second, or the only one, makes the pending
+ * address the user's e-mail, confirmed.
+ */
+async function verifyEmailChange(db: Queryable, req: Request, email: string, token: string) {
+  const { user } = await takeChangeCode(db, ['email_change_token_new', 'email_change_token_current'], email, token);
+  if (secureEmailChange && (user.email_change_confirm_status ?? 0) === 0 && user.email) {
+    await db.query('update auth.users set email_change_confirm_status = 1, updated_at = now() where id = $1', [user.id]);
+    return { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' };
+  }
+  let rows: UserRow[];
+  try {
+    ({ rows } = await db.query(
+      `update auth.users set email = email_change, email_change = '', email_change_confirm_status = 0,
+              email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+        where id = $1 returning ${USER_COLUMNS}`,
+      [user.id],
+    ));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+    throw e;
+  }
+  await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
+  return issueSession(db, req, rows[0], 'otp');
+}
+
+async function newChangeCode(db: Queryable, userId: string, type: string, recipient: string, channel: 'email' | 'sms', subject: string) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.query('insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)', [userId, type, otpHash(recipient, code), recipient]);
+  recordMessage({ channel, to: channel === 'email' ? recipient : `+${recipient}`, subject, code });
+}
+
+/**
+ * PUT /user (GoTrue's UserUpdate): merges user metadata; a new e-mail or phone is not set but kept pending
+ * (email_change / phone_change) and a code is sent to it, confirmed by POST /verify. An address or number
+ * another user has is refused (email_exists / phone_exists). The same value as the current one changes nothing.
+ */
+async function updateUser(db: Queryable, req: Request, body: Record<string, unknown>) {
+  const { userId } = await authenticate(db, req);
+  const load = async () => (await db.query(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [userId])).rows[0] as UserRow | undefined;
+  let user = await load();
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (body.password !== undefined || body.nonce !== undefined) throw new AuthError(422, 'validation_failed', 'Password changes are not answered by the local auth stand-in');
+  if (body.app_metadata !== undefined) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+  const email = str(body.email).toLowerCase();
+  const phone = digits(str(body.phone));
+  if (email && !/^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/.test(email)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (str(body.phone) && !/^\d{8,15}$/.test(phone)) throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)');
+  const changeEmail = !!email && email !== (user.email ?? '').toLowerCase();
+  const changePhone = !!phone && phone !== digits(user.phone ?? '');
+  if (changeEmail && (await db.query('select 1 from auth.users where lower(email) = $1 and id <> $2 and deleted_at is null', [email, userId])).rowCount) {
+    throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  }
+  if (changePhone && (await db.query(`select 1 from auth.users where regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = $1 and deleted_at is null`, [phone])).rowCount) {
+    throw new AuthError(422, 'phone_exists', 'A user with this phone number has already been registered');
+  }
+  const data = body.data;
+  if (data !== undefined && data !== null) {
+    if (typeof data !== 'object' || Array.isArray(data)) throw new AuthError(400, 'validation_failed', 'data must be an object');
+    const set = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null));
+    const drop = Object.entries(data).filter(([, v]) => v === null).map(([k]) => k);
+    await db.query(`update auth.users set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) - $2::text[]) || $3::jsonb, updated_at = now() where id = $1`, [
+      userId,
+      drop,
+      JSON.stringify(set),
+    ]);
+  }
+  if (changeEmail) {
+    await limit(db, 'otp_send_ip', clientIp(req), 'over_request_rate_limit');
+    await limit(db, 'otp_send', email, 'over_email_send_rate_limit');
+    await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [userId]);
+    await db.query(`update auth.users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() where id = $1`, [userId, email]);
+    await newChangeCode(db, userId, 'email_change_token_new', email, 'email', 'Confirm your new e-mail address');
+    if (secureEmailChange && user.email) await newChangeCode(db, userId, 'email_change_token_current', user.email.toLowerCase(), 'email', 'Confirm the change of your e-mail address');
+  }
+  if (changePhone) {
+    await limit(db, 'otp_send_ip', clientIp(req), 'over_request_rate_limit');
+    await limit(db, 'otp_send', phone, 'over_sms_send_rate_limit');
+    await db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'phone_change_token'`, [userId]);
+    await db.query(`update auth.users set phone_change = $2, phone_change_sent_at = now(), updated_at = now() where id = $1`, [userId, phone]);
+    await newChangeCode(db, userId, 'phone_change_token', phone, 'sms', 'Your phone verification code');
+  }
+  user = (await load())!;
+  return userJson(user);
 }
 
 /** Verifies the bearer access token and that its session still exists. */
@@ -311,7 +466,7 @@ export async function handleAuth(req: Request): Promise<Response> {
   try {
     const db = (await serverDatabase()).pool;
     const m = req.method;
-    if (m === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: 'GET, POST, OPTIONS' } });
+    if (m === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: 'GET, POST, PUT, OPTIONS' } });
     if (route === '/token' && m === 'POST') {
       const grant = url.searchParams.get('grant_type');
       const body = await readJson(req);
@@ -327,6 +482,7 @@ export async function handleAuth(req: Request): Promise<Response> {
       if (!rows[0]) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
       return json(userJson(rows[0]));
     }
+    if (route === '/user' && m === 'PUT') return json(await updateUser(db, req, await readJson(req)));
     if (route === '/logout' && m === 'POST') {
       const { userId, sessionId } = await authenticate(db, req);
       const scope = url.searchParams.get('scope') ?? 'global';

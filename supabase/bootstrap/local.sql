@@ -67,6 +67,14 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+-- Pending e-mail and phone changes (PUT /auth/v1/user, confirmed by POST /auth/v1/verify type email_change or
+-- phone_change), as GoTrue keeps them; the codes themselves are in auth.one_time_tokens. Added separately so
+-- existing local databases gain them too.
+alter table auth.users add column if not exists email_change varchar(255) default '';
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+alter table auth.users add column if not exists phone_change text default '';
+alter table auth.users add column if not exists phone_change_sent_at timestamptz;
 
 -- Same definitions as Supabase's: claims come from the request's JWT, set per transaction.
 create or replace function auth.uid() returns uuid language sql stable as $$
