@@ -32,6 +32,15 @@ export function setSecureEmailChange(on: boolean): void {
   secureEmailChange = on;
 }
 
+/**
+ * GoTrue's SMS and SMTP max frequency (GOTRUE_SMS_MAX_FREQUENCY / GOTRUE_SMTP_MAX_FREQUENCY, 60 s by default): a
+ * new e-mail or phone change code is sent at most this often per user. Tests may shorten it.
+ */
+let changeMaxFrequencySeconds = 60;
+export function setChangeMaxFrequency(seconds: number): void {
+  changeMaxFrequencySeconds = seconds;
+}
+
 /** GoTrue's answer when the first of the two e-mail change codes is accepted. */
 export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
@@ -422,6 +431,12 @@ async function updateUser(db: Queryable, req: Request, body: Record<string, unkn
       JSON.stringify(set),
     ]);
   }
+  const tooSoon = (sentAt: Date | null, errorCode: string) => {
+    const wait = sentAt ? Math.ceil(changeMaxFrequencySeconds - (Date.now() - new Date(sentAt).getTime()) / 1000) : 0;
+    if (wait > 0) throw new AuthError(429, errorCode, `For security purposes, you can only request this after ${wait} seconds.`);
+  };
+  if (changeEmail) tooSoon(user.email_change_sent_at, 'over_email_send_rate_limit');
+  if (changePhone) tooSoon(user.phone_change_sent_at, 'over_sms_send_rate_limit');
   if (changeEmail) {
     await limit(db, 'otp_send_ip', clientIp(req), 'over_request_rate_limit');
     await limit(db, 'otp_send', email, 'over_email_send_rate_limit');

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
 import { setRateLimit } from '../../src/server/rate-limit';
-import { localApiKey, setSecureEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from '../../scripts/stand-ins/auth';
+import { localApiKey, setChangeMaxFrequency, setSecureEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from '../../scripts/stand-ins/auth';
 import { mailboxMessages } from '../../scripts/stand-ins/mailbox';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createAuthUser, TEST_PASSWORD } from '../support/accounts';
@@ -102,12 +102,27 @@ describeEachEngine('care onboarding: phone and e-mail confirmation, profile', { 
       expect((await client().auth.signInWithOtp({ phone, options: { shouldCreateUser: false } })).error).toBeNull();
     });
 
+    it('a new code is sent at most once a minute (GoTrue max frequency, 429)', async () => {
+      const sb = await emailPatient(`frequency-${ctx.engine}@onboarding.test`);
+      expect((await sb.auth.updateUser({ phone: freshPhone() })).error).toBeNull();
+      const again = await sb.auth.updateUser({ phone: freshPhone() });
+      expect(again.error).toMatchObject({ status: 429, code: 'over_sms_send_rate_limit' });
+      expect(again.error!.message).toMatch(/^For security purposes, you can only request this after (60|59) seconds\.$/);
+      expect((await sb.auth.updateUser({ email: `frequency-next-${ctx.engine}@onboarding.test` })).error).toBeNull();
+      expect((await sb.auth.updateUser({ email: `frequency-other-${ctx.engine}@onboarding.test` })).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    });
+
     it('a newer code replaces the older one; the same number as the current one sends nothing', async () => {
       const sb = await emailPatient(`resend-${ctx.engine}@onboarding.test`);
       const phone = freshPhone();
       await sb.auth.updateUser({ phone });
       const first = codeFor(phone);
-      await sb.auth.updateUser({ phone });
+      setChangeMaxFrequency(0);
+      try {
+        expect((await sb.auth.updateUser({ phone })).error).toBeNull();
+      } finally {
+        setChangeMaxFrequency(60);
+      }
       const messages = mailboxMessages(phone);
       expect(messages).toHaveLength(2);
       const second = messages[0].code;

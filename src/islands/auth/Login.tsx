@@ -13,6 +13,11 @@ export interface LoginProps {
   strings: Strings;
   countryCode: string;
   homePath: string;
+  /**
+   * Called once the code is verified instead of leaving for the return URL: a page that signs in as one of its
+   * steps (the care onboarding) continues in place.
+   */
+  onSignedIn?: () => void;
 }
 
 type Channel = 'email' | 'phone';
@@ -29,7 +34,7 @@ function returnUrl(home: string): string {
   return safeReturnUrl(q ?? saved, home);
 }
 
-export default function Login({ strings, countryCode, homePath }: LoginProps) {
+export default function Login({ strings, countryCode, homePath, onSignedIn }: LoginProps) {
   const t = translatorOf(strings);
   const [step, setStep] = useState<Step>({ name: 'checking' });
   const [channel, setChannel] = useState<Channel>('email');
@@ -103,7 +108,10 @@ export default function Login({ strings, countryCode, homePath }: LoginProps) {
         channel === 'email' ? { email: step.recipient, token: code, type: 'email' } : { phone: step.recipient, token: code, type: 'sms' },
       );
       if (err) throw err;
-      finish();
+      if (onSignedIn) {
+        setBusy(false);
+        onSignedIn();
+      } else finish();
     } catch (err) {
       setError(messageOf(err, t));
       setBusy(false);
