@@ -203,7 +203,8 @@ export default function Login({ strings, countryCode, homePath, onSignedIn }: Lo
   );
 }
 
-function messageOf(err: unknown, t: ReturnType<typeof translatorOf>): string {
+/** What a person reads for an auth stand-in / Supabase Auth error of the one-time code flow. */
+export function messageOf(err: unknown, t: ReturnType<typeof translatorOf>): string {
   const e = err as { status?: number; code?: string } | null;
   if (e?.status === 429) return t('login.error.tooMany');
   if (e?.code === 'otp_expired' || e?.status === 403) return t('login.error.invalidCode');

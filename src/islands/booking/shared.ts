@@ -27,7 +27,15 @@ interface Envelope<T> {
   _data: T;
 }
 
-export class CallError extends Error {}
+export class CallError extends Error {
+  /** The HTTP status (401: the session is no longer accepted). */
+  constructor(
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
 
 export async function call<T>(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<T> {
   const res = await fetch(url, { ...init, signal, headers: { accept: 'application/json', ...(init.headers ?? {}) } });
@@ -37,7 +45,7 @@ export async function call<T>(url: string, init: RequestInit = {}, signal?: Abor
   } catch {
     /* not JSON */
   }
-  if (!res.ok || !body || body._status !== 1) throw new CallError(body?._messages?.[0] ?? `HTTP ${res.status}`);
+  if (!res.ok || !body || body._status !== 1) throw new CallError(body?._messages?.[0] ?? `HTTP ${res.status}`, res.status);
   return body._data;
 }
 
