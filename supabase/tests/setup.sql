@@ -3,8 +3,8 @@
 --
 -- Fixtures: for every public table an "in" row (in the seeded staff's scope: organization 1, branch 1, the
 -- demo doctor, patient@demo.test) and an "out" row (organization 2, branch 6, patient-other@demo.test), and
--- for each the four operations as SQL. The role files hold, per table, the expected outcome of the eight
--- (select, insert, update, delete) x (in, out) and run them through tests.try as their role.
+-- for each the four operations as SQL. 01_role_matrix.test.sql holds, per table and role, the expected outcome
+-- of the eight (select, insert, update, delete) x (in, out); each role's file holds its own rules.
 
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated;
@@ -48,6 +48,22 @@ begin
     when others then return 'error:' || sqlstate;
   end;
 end $$;
+
+-- Counts of the whole database, whoever asks (security definer: row-level security does not apply), for the
+-- role files to compare what a role reads with what exists.
+create or replace function tests.total(what text) returns bigint
+language sql stable security definer set search_path = '' as $$
+  select case what
+    when 'bookings' then (select count(*) from public.bookings)
+    when 'admin_users' then (select count(*) from public.admin_users)
+    when 'hospitals' then (select count(*) from public.hospitals)
+    when 'patients' then (select count(*) from public.patients)
+    when 'org1_bookings' then (select count(*) from public.bookings b join public.hospitals h on h.id = b.hospital_id where h.organization_id = 1)
+    when 'doctor1_reviews' then (select count(*) from public.reviews where doctor_id = 1)
+    when 'published_hospitals' then (select count(*) from public.hospitals h join public.organizations o on o.id = h.organization_id where h.is_active and o.is_active)
+  end
+$$;
+grant execute on function tests.total(text) to anon, authenticated;
 
 -- Acts as a seeded account for the rest of the transaction, as Supabase's API does.
 create or replace function tests.act_as(who text) returns text

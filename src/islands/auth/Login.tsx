@@ -138,7 +138,7 @@ export default function Login({ strings, countryCode, homePath, onSignedIn }: Lo
       <div className="login-card" data-testid="login-signed-in">
         <p>{t('login.signedInAs', { who: step.who })}</p>
         <div className="login-actions">
-          <button type="button" className="button" onClick={finish}>{t('login.continue')}</button>
+          <button type="button" className="button button-primary" onClick={finish}>{t('login.continue')}</button>
           <button type="button" className="button button-outline" onClick={logout} disabled={busy}>{t('login.logout')}</button>
         </div>
       </div>
@@ -164,7 +164,7 @@ export default function Login({ strings, countryCode, homePath, onSignedIn }: Lo
         />
         {alert}
         <div className="login-actions">
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>{busy ? t('login.verifying') : t('login.verify')}</button>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('login.verifying') : t('login.verify')}</button>
           <button type="button" className="link-button" onClick={() => { setError(null); setStep({ name: 'ask' }); }}>{t('login.changeRecipient')}</button>
         </div>
       </form>
@@ -197,7 +197,7 @@ export default function Login({ strings, countryCode, homePath, onSignedIn }: Lo
         />
       </div>
       {alert}
-      <button type="submit" className="button login-submit" disabled={busy} aria-busy={busy}>{busy ? t('login.sending') : t('login.sendCode')}</button>
+      <button type="submit" className="button button-primary login-submit" disabled={busy} aria-busy={busy}>{busy ? t('login.sending') : t('login.sendCode')}</button>
       <p className="muted login-note">{t('login.note')}</p>
     </form>
   );

@@ -252,7 +252,7 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
     return (
       <div className="onb-card" data-testid="onboarding-failed">
         <p className="onb-alert" role="alert">{t('onboarding.error.load')}</p>
-        <button type="button" className="onb-button" onClick={() => { setStep({ name: 'checking' }); void load(); }}>
+        <button type="button" className="button button-primary onb-submit" onClick={() => { setStep({ name: 'checking' }); void load(); }}>
           {t('onboarding.retry')}
         </button>
       </div>
@@ -288,7 +288,7 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
   const signedIn: ReactNode = who && (
     <p className="onb-who">
       {t('login.signedInAs', { who })}{' '}
-      <button type="button" className="onb-link" onClick={logout} disabled={busy}>{t('onboarding.notYou')}</button>
+      <button type="button" className="link-button" onClick={logout} disabled={busy}>{t('onboarding.notYou')}</button>
     </p>
   );
 
@@ -355,7 +355,7 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
               {fieldError('gender')}
             </fieldset>
             {alertBox}
-            <button type="submit" className="onb-button" disabled={busy} aria-busy={busy}>
+            <button type="submit" className="button button-primary onb-submit" disabled={busy} aria-busy={busy}>
               {busy ? t('onboarding.saving') : t('onboarding.save')}
             </button>
           </form>
@@ -391,7 +391,7 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
             </div>
             <p id="onb-dial-note" className="onb-note">{t('onboarding.phone.country', { code: dial })}</p>
             {alertBox}
-            <button type="submit" className="onb-button" disabled={busy} aria-busy={busy}>{busy ? t('login.sending') : t('login.sendCode')}</button>
+            <button type="submit" className="button button-primary onb-submit" disabled={busy} aria-busy={busy}>{busy ? t('login.sending') : t('login.sendCode')}</button>
           </form>
         </section>
       </>
@@ -422,12 +422,12 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
           />
           {alertBox}
           {notice && <p className="onb-notice" role="status">{notice}</p>}
-          <button type="submit" className="onb-button" disabled={busy} aria-busy={busy}>{busy ? t('login.verifying') : t('onboarding.phone.verify')}</button>
+          <button type="submit" className="button button-primary onb-submit" disabled={busy} aria-busy={busy}>{busy ? t('login.verifying') : t('onboarding.phone.verify')}</button>
           <div className="onb-actions">
-            <button type="button" className="onb-link" onClick={() => void sendCode()} disabled={busy || resendIn > 0}>
+            <button type="button" className="link-button" onClick={() => void sendCode()} disabled={busy || resendIn > 0}>
               {resendIn > 0 ? t('onboarding.phone.resendIn', { seconds: resendIn }) : t('onboarding.phone.resend')}
             </button>
-            <button type="button" className="onb-link" onClick={() => { setAlert(null); setNotice(null); setStep({ name: 'phone' }); }}>
+            <button type="button" className="link-button" onClick={() => { setAlert(null); setNotice(null); setStep({ name: 'phone' }); }}>
               {t('onboarding.phone.change')}
             </button>
           </div>

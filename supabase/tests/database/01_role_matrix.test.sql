@@ -1,0 +1,79 @@
+-- pgTAP: the row-level security matrix of every role (one file, so a new table is one new row).
+-- For every public table: may each role select, insert, update and delete a row in its scope ("in": organization
+-- 1, branch 1, doctor 1, patient@demo.test) and one outside it ("out": organization 2, branch 6,
+-- patient-other@demo.test)? Codes per role, in the order select in/out, insert in/out, update in/out, delete
+-- in/out: Y one row / done, N no row (filtered by row-level security), D denied (42501); refused by the data
+-- itself whoever asks: U unique, F foreign key (e.g. a doctor with bookings), K check. Each role's own rules
+-- are in its file (10_admin … 18_anon). Column heads: senior = senior_branch, other = patient_other.
+begin;
+create temp table matrix (
+  tbl text primary key,
+  admin text not null check (admin ~ '^[YNDUFK]{8}$'),
+  super text not null check (super ~ '^[YNDUFK]{8}$'),
+  facility text not null check (facility ~ '^[YNDUFK]{8}$'),
+  senior_branch text not null check (senior_branch ~ '^[YNDUFK]{8}$'),
+  branch text not null check (branch ~ '^[YNDUFK]{8}$'),
+  doctor text not null check (doctor ~ '^[YNDUFK]{8}$'),
+  patient text not null check (patient ~ '^[YNDUFK]{8}$'),
+  patient_other text not null check (patient_other ~ '^[YNDUFK]{8}$'),
+  anon text not null check (anon ~ '^[YNDUFK]{8}$')
+);
+grant select on matrix to public;
+insert into matrix values
+  --                            admin       super       facility    senior      branch      doctor      patient     other       anon
+  ('admin_user_branches',      'YYYYYYYY', 'YYYYYYYY', 'YNYDYNYN', 'YNDDNNNN', 'YNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('admin_users',              'YYYYYYNN', 'YYYYYYYY', 'YNYDYNNN', 'YNDDNNNN', 'YNDDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('articles',                 'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('bookings',                 'YYYYYYYY', 'YYYYYYYY', 'YNYDYNNN', 'YNYDYNNN', 'YNYDYNNN', 'YNDDYNNN', 'YNDDDNNN', 'NYDDNDNN', 'NNDDNNNN'),
+  ('campaign_phones',          'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('campaigns',                'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('clients',                  'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('countries',                'YYUUYYFF', 'YYUUYYFF', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('data_history',             'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD'),
+  ('directory_changes',        'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD'),
+  ('doctor_academies',         'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('doctor_expertise',         'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('doctor_services',          'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('doctor_specialties',       'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('doctor_tiers',             'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('doctors',                  'YYYYYYFY', 'YYYYYYFY', 'YYYDYNFN', 'YYYDYNFN', 'YYYDYNFN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('expertise',                'YYYYYYYY', 'YYYYYYYY', 'YYYYNNNN', 'YYYYNNNN', 'YYYYNNNN', 'YYYYNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('family_members',           'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNYDYNYN', 'NYDYNYNY', 'NNDDNNNN'),
+  ('homepage_blocks',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('hospital_insurances',      'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('hospital_payment_methods', 'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('hospital_services',        'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('hospital_specialties',     'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('hospitals',                'YYYYYYFF', 'YYYYYYFF', 'YYYDYNFN', 'YYDDYNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('import_rows',              'YYYYNNNN', 'YYYYNNNN', 'YNYDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('imports',                  'YYDDYYYY', 'YYDDYYYY', 'YNYDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
+  ('insurances',               'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('organizations',            'YYYYYYKK', 'YYYYYYKK', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('patients',                 'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NYDDNYNN', 'NNDDNNNN'),
+  ('payment_methods',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('popular_search_keys',      'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('reviews',                  'YYDDYYYY', 'YYDDYYYY', 'YYDDYNNN', 'YYDDYNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('schedules',                'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('service_categories',       'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('specialties',              'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('time_slots',               'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('vaccine_details',          'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('vaccines',                 'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('voucher_targets',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('vouchers',                 'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
+  ('website_nav',              'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN');
+select plan((select count(*)::int * 8 * 9 from matrix) + 1);
+select is((select count(*) from matrix), (select count(distinct tbl) from tests.fixtures), 'the matrix covers every table of the fixtures');
+-- One role's column: act as it, then run the eight operations on every table (each undone by tests.try).
+create function pg_temp.role_column(who text) returns setof text language plpgsql as $$
+declare o record;
+begin
+  perform tests.act_as(who);
+  for o in execute format('select o.statement, o.op, o.target, o.tbl, substr(m.%I, o.pos, 1) as code
+                             from tests.operations o join matrix m using (tbl) order by o.tbl, o.pos', who) loop
+    return next is(tests.try(o.statement), tests.expected(o.code), format('%s: %s the %s row of %s', who, o.op, o.target, o.tbl));
+  end loop;
+end $$;
+select pg_temp.role_column(r) from unnest(array['admin', 'super', 'facility', 'senior_branch', 'branch', 'doctor', 'patient', 'patient_other', 'anon']) with ordinality as x(r, n) order by n;
+select * from finish();
+rollback;
