@@ -13,6 +13,7 @@ import quickBooking from './quick-booking';
 import hospitalBranchDoctors from './hospital-branch-doctors';
 import hospitalBranchServices from './hospital-branch-services';
 import hospitalPhone from './hospital-phone';
+import ogImages from './og-images';
 import reviews from './reviews';
 import schedules from './schedules';
 
@@ -44,6 +45,7 @@ export const FUNCTIONS = {
   hospitalPhone,
   me,
   meProfile,
+  ogImages,
   quickBooking,
   reviews,
   schedules,

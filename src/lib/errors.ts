@@ -39,9 +39,10 @@ export const methodNotAllowed = (method: string, allowed: string[]) =>
 export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (limitBytes: number) => new ApiError(413, `The request body is too large (limit ${Math.round(limitBytes / 1024)} KB).`);
 
-export const validationFailed = (errors: FieldErrors) =>
+/** 422 for forms; 400 where the input is the address of a resource (an image URL). */
+export const validationFailed = (errors: FieldErrors, httpStatus: 400 | 422 = 422) =>
   new ApiError(
-    422,
+    httpStatus,
     Object.entries(errors).flatMap(([field, msgs]) => msgs.map((m) => (field ? `${field}: ${m}` : m))),
     { data: { errors } },
   );

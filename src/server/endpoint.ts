@@ -75,6 +75,12 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   cacheSeconds?: number;
   /** false: a success answers `_data` alone (documents such as openapi.json); failures keep the envelope. */
   envelope?: boolean;
+  /**
+   * A non-JSON answer (e.g. 'image/png'): the handler returns a `BinaryAnswer` (response: `binaryAnswer`), sent
+   * as it is with the security headers and its own cache headers. Failures keep the envelope, and input that
+   * fails validation is a 400 (a malformed address of a resource, not a form to correct).
+   */
+  produces?: string;
   handler: (ctx: HandlerContext<A, Out<Q>, Out<P>, BodyOut<B>>) => Promise<ResponseIn<R>>;
 }
 
@@ -94,6 +100,8 @@ export interface Endpoint {
   readonly versions: readonly string[];
   readonly rateLimit?: { bucket: RateLimitBucket };
   readonly envelope: boolean;
+  /** Content type of a non-JSON success answer. */
+  readonly produces?: string;
   /** Answers one request already routed to this endpoint. */
   run(req: Request, input: RoutedRequest): Promise<Response>;
 }
@@ -185,6 +193,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     versions,
     rateLimit: spec.rateLimit ? { bucket: spec.rateLimit.bucket } : undefined,
     envelope: spec.envelope !== false,
+    produces: spec.produces,
     async run(req, routed) {
       const { requestId, ip } = routed;
       const personal = spec.auth !== 'public';
@@ -228,7 +237,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         const queryValue = parse(query, queryObject, 'query', Object.keys(queryObject).length > 0);
         const paramsValue = parse(params, routed.params, 'params', false);
         const bodyValue = await readBody(req, body, routed.form, (value, present) => parse(body ? ('json' in body ? body.json : body.multipart) : undefined, value, 'body', present));
-        if (Object.keys(errors).length) throw validationFailed(errors);
+        if (Object.keys(errors).length) throw validationFailed(errors, spec.produces ? 400 : 422);
 
         if (spec.rateLimit) {
           const k = spec.rateLimit.key;
@@ -267,6 +276,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
           data = await asCaller(db, caller, run);
         }
+        if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
         const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId });
         if (spec.versions?.length) headers.set('Content-Type', `application/json; charset=utf-8; version=${version}`);
         return new Response(JSON.stringify(spec.envelope === false ? data : success(data, messages)), { status: 200, headers });
@@ -276,6 +286,32 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     },
   };
   return endpoint;
+}
+
+/** What the handler of a `produces` endpoint returns: the bytes (none for a 304) and headers such as Cache-Control and ETag. */
+export interface BinaryAnswer {
+  status?: 200 | 304;
+  body?: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** The response schema of a `produces` endpoint. */
+export const binaryAnswer = z.custom<BinaryAnswer>(
+  (v) => !!v && typeof v === 'object' && ((v as BinaryAnswer).status === 304 || (v as BinaryAnswer).body instanceof Uint8Array),
+  'a binary answer',
+);
+
+function binaryResponse(answer: BinaryAnswer, contentType: string, options: { personal: boolean; requestId: string }): Response {
+  const headers = functionHeaders({ personal: options.personal, requestId: options.requestId });
+  headers.set('Content-Type', contentType);
+  if (!options.personal) for (const [k, v] of Object.entries(answer.headers ?? {})) headers.set(k, v);
+  if (answer.status === 304) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
+  const body = answer.body!;
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(body as unknown as BodyInit, { status: 200, headers });
 }
 
 function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {

@@ -81,7 +81,8 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo =
       }
     }
     const content: Json = {};
-    for (const v of e.versions) {
+    if (e.produces) content[e.produces] = { schema: { type: 'string', contentMediaType: e.produces, format: 'binary' } };
+    else for (const v of e.versions) {
       const type = e.versions.length > 1 || v !== '1.0.0' ? `application/json; version=${v}` : 'application/json';
       const data = schemaOf(e.responses[v], 'output');
       content[type] = { schema: e.envelope ? envelope(data) : data };
@@ -92,7 +93,8 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo =
     codes.push('401');
     if (e.auth === 'staff' || e.auth === 'patient') codes.push('403');
     if (e.params) codes.push('404');
-    if (e.query || e.params || e.body) codes.push('422');
+    // A `produces` endpoint (an image) answers invalid input with a 400, already listed.
+    if ((e.query || e.params || e.body) && !e.produces) codes.push('422');
     if (e.body) codes.push('413');
     if (e.method !== 'GET') codes.push('409');
     if (e.rateLimit) codes.push('429');

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   campaign_check: { limit: 20, windowSeconds: 10 * 60 },
   // Phone numbers are shown to signed-in visitors only: a generous limit that still stops harvesting.
   phone_reveal: { limit: 60, windowSeconds: 10 * 60 },
+  /** Share images drawn per client IP (the CDN answers repeats; crawlers fetch one per shared page). */
+  og_image: { limit: 300, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
