@@ -20,7 +20,7 @@ import path from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageText, type ShareImageModel } from '../lib/share-image';
-import { localStorageDir, objectStorage, sniffImageType } from './storage';
+import { LocalFileStorage, objectStorage, sniffImageType } from './storage';
 
 /** Bump when the drawing changes: part of the ETag. */
 export const SHARE_IMAGE_RENDERER_VERSION = '1';
@@ -129,8 +129,8 @@ function imageType(bytes: Uint8Array): string | undefined {
 
 /**
  * The stored logo or avatar as a data URI when it is local and readable: a site path ('/images/x.png' under
- * public/) or a local storage object ('/storage/v1/object/public/<bucket>/<path>', with or without an origin,
- * when the storage driver is local). URLs of other hosts are never fetched.
+ * public/) or a local storage object ('/storage/v1/object/public/<bucket>/<path>', or that URL on the local
+ * storage's own public origin). URLs of other hosts (Supabase Storage included) are never fetched.
  */
 export async function readLocalImage(stored: string | null | undefined): Promise<LocalImage | null> {
   const s = stored?.trim();
@@ -138,12 +138,15 @@ export async function readLocalImage(stored: string | null | undefined): Promise
   let bytes: Uint8Array | null = null;
   let version = '';
   try {
-    const storageMatch = /^(?:https?:\/\/[^/]+)?\/storage\/v1\/object\/public\/([a-z0-9][a-z0-9_-]*)\/([^?#]+)$/.exec(s);
+    const storageMatch = /^(https?:\/\/[^/]+)?\/storage\/v1\/object\/public\/([a-z0-9][a-z0-9_-]*)\/([^?#]+)$/.exec(s);
     if (storageMatch) {
       const storage = objectStorage();
-      if (storage.driver !== 'local') return null;
+      if (!(storage instanceof LocalFileStorage)) return null;
+      // An absolute URL is local only on the local storage's own public origin.
+      if (storageMatch[1] && (!storage.baseUrl || new URL(storage.baseUrl).origin !== new URL(storageMatch[1]).origin)) return null;
+      storageMatch.splice(1, 1);
       const objectPath = decodeURIComponent(storageMatch[2]);
-      const file = path.join(localStorageDir(), storageMatch[1], ...objectPath.split('/'));
+      const file = path.join(storage.dir, storageMatch[1], ...objectPath.split('/'));
       const st = await stat(file);
       if (!st.isFile() || st.size > MAX_IMAGE_BYTES) return null;
       const got = await storage.get(storageMatch[1], objectPath);
