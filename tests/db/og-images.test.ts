@@ -19,6 +19,7 @@ import { renderShareImage } from '../../src/server/share-image';
 import { useDatabase } from '../../src/server/runtime';
 import { LocalFileStorage, useStorage } from '../../src/server/storage';
 import { countPixels, decodePng, differingPixels, hasPngSignature, type Box, type DecodedPng } from '../support/png';
+import { startTestServer } from '../support/test-server';
 import { describeEachEngine } from './support/engines';
 
 /** Where the title is drawn (right of the 220 px logo, under the type label). */
@@ -107,6 +108,22 @@ describeEachEngine('share images: GET /api/og-images/{type}/', { seed: true }, (
         expect(differingPixels(withTitle, without, box), `${type} ${locale}`).toBeGreaterThan(1500);
         expect(countPixels(without, box, ink)).toBeLessThan(countPixels(withTitle, box, ink));
       }
+    }
+  });
+
+  it('is served by the local server at its config.path with the {type} segment', async () => {
+    const server = await startTestServer();
+    try {
+      const ok = await fetch(server.url + ogImagePath('specialty', 'zh-TW', ids['zh-TW'].specialty));
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toBe('image/png');
+      expect(hasPngSignature(new Uint8Array(await ok.arrayBuffer()))).toBe(true);
+      const bad = await fetch(`${server.url}/api/og-images/clinic/?locale=zh-TW&clinicId=1`);
+      expect(bad.status).toBe(400);
+      expect((await bad.json())._status).toBe(-1);
+      expect((await fetch(`${server.url}/api/og-images/hospital/?locale=zh-TW&hospitalId=1`, { method: 'POST' })).status).toBe(405);
+    } finally {
+      await server.close();
     }
   });
 

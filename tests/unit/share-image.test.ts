@@ -200,3 +200,21 @@ describe('shareImageModel per type', () => {
     expect(shareImageAlt('zh-TW', 'hospital', '台大醫院')).toBe('健康找醫上的醫院: 台大醫院');
   });
 });
+
+describe('the endpoint declaration', () => {
+  it('is documented as a PNG with 400 for bad input, path parameter type and the five id parameters', async () => {
+    const { ogImage } = await import('../../functions/og-images');
+    const { buildOpenApi } = await import('../../src/server/openapi');
+    const op = (buildOpenApi([ogImage]) as any).paths['/api/og-images/{type}/'].get;
+    expect(Object.keys(op.responses['200'].content)).toEqual(['image/png']);
+    expect(op.responses['200'].content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(op.responses['400']).toBeDefined();
+    expect(op.responses['404']).toBeDefined();
+    expect(op.responses['422']).toBeUndefined();
+    expect(op['x-rate-limit']).toBe('og_image');
+    expect(op.security).toBeUndefined();
+    const params = op.parameters.map((p: any) => `${p.in}:${p.name}:${p.required}`);
+    expect(params).toEqual(['path:type:true', 'query:locale:true', 'query:hospitalId:false', 'query:doctorId:false', 'query:serviceId:false', 'query:vaccineId:false', 'query:specialtyId:false']);
+    expect(op.parameters[0].schema.enum).toEqual([...SHARE_IMAGE_TYPES]);
+  });
+});
