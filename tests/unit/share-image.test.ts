@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, LOCALE_CONFIG } from '../../i18n/locales';
 import { MESSAGES } from '../../i18n/strings';
+import { ogImage } from '../../functions/og-images';
 import { ogImagePath } from '../../src/lib/directory-routes';
+import { buildOpenApi } from '../../src/server/openapi';
 import { formatMoney } from '../../src/lib/format';
 import {
   BRAND_COLOR,
@@ -202,9 +204,7 @@ describe('shareImageModel per type', () => {
 });
 
 describe('the endpoint declaration', () => {
-  it('is documented as a PNG with 400 for bad input, path parameter type and the five id parameters', async () => {
-    const { ogImage } = await import('../../functions/og-images');
-    const { buildOpenApi } = await import('../../src/server/openapi');
+  it('is documented as a PNG with 400 for bad input, path parameter type and the five id parameters', () => {
     const op = (buildOpenApi([ogImage]) as any).paths['/api/og-images/{type}/'].get;
     expect(Object.keys(op.responses['200'].content)).toEqual(['image/png']);
     expect(op.responses['200'].content['image/png'].schema).toMatchObject({ type: 'string', format: 'binary' });
