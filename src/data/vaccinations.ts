@@ -95,8 +95,6 @@ export interface VaccinationListingPage {
   locale: Locale;
   page: number;
   cards: VaccinationCardModel[];
-  /** Vaccine slug per vaccine id, for the detail paths of the structured data. */
-  slugs: Record<number, string>;
   pagination: Pagination;
   path: string;
   /** Locales that have the same listing page (hreflang). */
@@ -109,16 +107,14 @@ export async function loadVaccinationListings(): Promise<VaccinationListingPage[
     LOCALES.map(async (locale) => {
       const vaccines = await loadVaccinations(locale);
       const cards = vaccines.map((v) => vaccinationCardModel(locale, v)).filter((c): c is VaccinationCardModel => c != null);
-      const slugs = Object.fromEntries(vaccines.map((v) => [v.id, v.slug]));
-      return { locale, slugs, pages: vaccinationListingPages(cards) };
+      return { locale, pages: vaccinationListingPages(cards) };
     }),
   );
-  return perLocale.flatMap(({ locale, slugs, pages }) =>
+  return perLocale.flatMap(({ locale, pages }) =>
     pages.map((p, i) => ({
       locale,
       page: i + 1,
       cards: p.items,
-      slugs,
       pagination: p.pagination,
       path: p.path,
       alternates: perLocale.filter((o) => o.pages.length > i).map((o) => o.locale),

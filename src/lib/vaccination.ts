@@ -72,7 +72,8 @@ export interface VaccinationCardModel {
   notice: string | null;
   ageGroups: string[];
   doses: string[];
-  /** The vaccine detail page of the first branch. */
+  /** The vaccine detail page of the first branch: its path inside the locale, and the link. */
+  path: string;
   href: string;
   detailId: number;
   price: VaccinationPriceView;
@@ -95,6 +96,7 @@ export function vaccinationCardModel(locale: Locale, v: VaccineInput): Vaccinati
     notice: v.notice?.trim() || null,
     ageGroups: v.ageGroupLabels,
     doses: v.dosesLabels,
+    path: vaccineDetailPath(v.slug, first.detailId),
     href: vaccineBranchHref(locale, v.slug, first.detailId),
     detailId: first.detailId,
     price: branchPrice(locale, first),

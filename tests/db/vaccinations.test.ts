@@ -2,7 +2,7 @@
  * Build-time vaccination queries (src/data/vaccinations.ts) on the seeded directory, as anon: RLS decides what a
  * visitor sees; the seed's vaccination cases (supabase/seed/vaccines.ts) are all there in every market.
  */
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { ANON, asCaller, transaction } from '../../src/data/db';
 import { queryVaccinations } from '../../src/data/vaccinations';
 import { vaccinationCardModel, type VaccineInput } from '../../src/lib/vaccination';
@@ -10,6 +10,9 @@ import { organizationRuns } from '../../src/lib/vaccine-branches';
 import { LOCALES, LOCALE_CONFIG } from '../../i18n/locales';
 import { EVERYWHERE_VACCINE, FREE_PRICE_VACCINE, OUT_OF_STOCK_VACCINE, VACCINE_NOTICES } from '../../supabase/seed/vaccines';
 import { describeEachEngine } from './support/engines';
+
+// Seeding the whole directory into a cold in-memory PGlite can outlast the default hook timeout on a busy machine.
+vi.setConfig({ hookTimeout: 300_000 });
 
 describeEachEngine('vaccination queries', { seed: true }, (ctx) => {
   const byLocale = {} as Record<(typeof LOCALES)[number], VaccineInput[]>;

@@ -30,6 +30,7 @@ describe('vaccination card', () => {
     const b = branch({ detailId: 4242 });
     const card = vaccinationCardModel('vi-VN', vaccine({ branches: [b, branch()] }))!;
     expect(card.href).toBe('/vi-vn/vaccination/gardasil-9-4242/');
+    expect(card.path).toBe('/vaccination/gardasil-9-4242/');
     expect(vaccineDetailPath('gardasil-9', 4242)).toBe('/vaccination/gardasil-9-4242/');
     expect(card.firstBranch).toBe(b.name);
     expect(card.branchCount).toBe(2);
