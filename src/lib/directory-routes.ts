@@ -18,6 +18,8 @@ export const serviceReviewsPath = (hospitalSlug: string, serviceSlug: string) =>
 export const VACCINATIONS_PATH = '/vaccination/';
 /** Vaccine detail: the listing path, then '{vaccine slug}-{vaccine_detail_id}' (SPEC §2). */
 export const vaccineDetailPath = (vaccineSlug: string, vaccineDetailId: number) => `${vaccineDetailUrl(VACCINATIONS_PATH, vaccineSlug, vaccineDetailId)}/`;
+/** Static pages of the vaccination listing: the first is the listing itself, then '/vaccination/page/N/'. */
+export const vaccinationsPagePath = (page: number) => (page <= 1 ? VACCINATIONS_PATH : `${VACCINATIONS_PATH}page/${page}/`);
 
 export const SPECIALTIES_PATH = '/specialty/';
 export const HOSPITALS_PATH = '/hospitals/';

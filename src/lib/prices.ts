@@ -122,6 +122,8 @@ export interface VaccinationPriceInput {
 export interface VaccinationPriceView {
   visible: boolean;
   outOfStock: boolean;
+  /** The price to pay (after the discount); 0 when hidden. */
+  amount: number;
   text: string;
   originalText: string | null;
   discountPercent: number;
@@ -139,7 +141,7 @@ export function vaccinationPriceView(locale: Locale, v: VaccinationPriceInput): 
   const price = v.price ?? 0;
   const outOfStock = isOutOfStock(v.status);
   const statusText = outOfStock ? render(locale, message('directory.price.outOfStock')) : null;
-  if (price <= 0) return { visible: false, outOfStock, text: '', originalText: null, discountPercent: 0, statusText };
+  if (price <= 0) return { visible: false, outOfStock, amount: 0, text: '', originalText: null, discountPercent: 0, statusText };
   const percent = discountPercent(v.percent_discount);
   let final = price;
   if (v.price_discount != null && v.price_discount > 0 && v.price_discount < price) final = v.price_discount;
@@ -148,6 +150,7 @@ export function vaccinationPriceView(locale: Locale, v: VaccinationPriceInput): 
   return {
     visible: true,
     outOfStock,
+    amount: final,
     text: formatMoney(locale, final, currency),
     originalText: discounted ? formatMoney(locale, price, currency) : null,
     discountPercent: discounted ? percent || discountPercent(((price - final) / price) * 100) : 0,

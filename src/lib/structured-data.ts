@@ -98,3 +98,76 @@ export function hospitalJsonLd(input: {
   });
   return out;
 }
+
+/** BreadcrumbList of a page: `items` are [name, path inside the locale] from the home page to the page itself. */
+export function breadcrumbListJsonLd(locale: Locale, items: readonly (readonly [name: string, path: string])[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map(([name, p], i) => ({ '@type': 'ListItem', position: i + 1, name, item: canonicalUrl(locale, p) })),
+  };
+}
+
+export interface JsonLdVaccine {
+  name: string;
+  displayName: string | null;
+  description: string | null;
+  logo: string | null;
+  review: { avgRating: number; ratingCount: number };
+}
+
+export interface JsonLdVaccineOffer {
+  /** Price after discount; null when the price is hidden (a price of 0). */
+  price: number | null;
+  currency: string;
+  outOfStock: boolean;
+  branch: { name: string; address: string | null };
+}
+
+/**
+ * A vaccine at a branch: a Product with the branch's Offer (price, currency, InStock / OutOfStock) when the
+ * price is shown, with its AggregateRating when ratings exist; without a price and without ratings there is no
+ * product to describe, so it is a MedicalTherapy. Then the BreadcrumbList.
+ */
+export function vaccineJsonLd(input: { locale: Locale; path: string; vaccine: JsonLdVaccine; offer: JsonLdVaccineOffer; breadcrumb: readonly (readonly [string, string])[] }): object[] {
+  const { locale, vaccine: v, offer: o } = input;
+  const url = canonicalUrl(locale, input.path);
+  const rated = v.review.ratingCount > 0;
+  const base: Record<string, unknown> = { '@context': 'https://schema.org', '@id': `${url}#vaccine`, name: v.name, url };
+  const description = v.description ?? v.displayName;
+  if (description) base.description = description;
+  if (v.logo) base.image = new URL(v.logo, canonicalUrl(locale, '/')).href;
+  let main: Record<string, unknown>;
+  if (o.price != null || rated) {
+    main = { ...base, '@type': 'Product', category: 'Vaccine' };
+    if (v.displayName && v.displayName !== v.name) main.alternateName = v.displayName;
+    if (o.price != null) {
+      main.offers = {
+        '@type': 'Offer',
+        url,
+        price: o.price,
+        priceCurrency: o.currency,
+        availability: o.outOfStock ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+        seller: { '@type': 'MedicalClinic', name: o.branch.name, ...(o.branch.address ? { address: o.branch.address } : {}) },
+      };
+    }
+    if (rated) {
+      main.aggregateRating = { '@type': 'AggregateRating', ratingValue: Math.round(v.review.avgRating * 10) / 10, bestRating: 5, worstRating: 1, ratingCount: v.review.ratingCount };
+    }
+  } else {
+    main = { ...base, '@type': 'MedicalTherapy', ...(v.displayName && v.displayName !== v.name ? { alternateName: v.displayName } : {}) };
+  }
+  return [main, breadcrumbListJsonLd(locale, input.breadcrumb)];
+}
+
+/** The vaccination listing: an ItemList of the vaccine pages on it, and the BreadcrumbList. */
+export function vaccinationListJsonLd(locale: Locale, items: readonly { name: string; path: string }[], breadcrumb: readonly (readonly [string, string])[]): object[] {
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, url: canonicalUrl(locale, it.path) })),
+    },
+    breadcrumbListJsonLd(locale, breadcrumb),
+  ];
+}

@@ -11,6 +11,7 @@ import { CITIES } from './geo';
 import { DISEASES, NAMES, PEOPLE, REVIEW_TEXTS, SERVICES, SERVICE_CATEGORIES, SPECIALTIES, VACCINES } from './names';
 import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
+import { seedVaccinationCases } from './vaccines';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -401,6 +402,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 1, data: { name: 'BS. Demo 1' }, status: 'success' });
   add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 2, data: { name: 'BS. Demo 2' }, status: 'success' });
   add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 3, data: { name: '' }, status: 'failed', message: 'name: This field is required' });
+
+  seedVaccinationCases(rows, nextId);
 
   const order = ['countries', 'doctor_tiers', 'doctor_academies', 'specialties', 'clients', 'insurances', 'payment_methods', 'expertise',
     'organizations', 'hospitals', 'hospital_specialties', 'hospital_insurances', 'hospital_payment_methods', 'doctors', 'doctor_specialties',
