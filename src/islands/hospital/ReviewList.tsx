@@ -19,8 +19,11 @@ export interface ReviewItem {
   dateText?: string;
 }
 
+/** What the list is about: a hospital branch (its id), a doctor or a service (the doctor and service reviews pages). */
+export type ReviewListSubject = number | { doctor_id: number } | { service_id: number };
+
 export interface ReviewListProps {
-  hospitalId: number;
+  hospitalId: ReviewListSubject;
   locale: string;
   timeZone: string;
   initial: ListPage<ReviewItem>;
@@ -30,8 +33,10 @@ export interface ReviewListProps {
   labels: ReviewLabels;
 }
 
-export function reviewsRequest(hospitalId: number, sort: ReviewSort, page: number): string {
-  return `/api/reviews?${new URLSearchParams({ hospital_branch_id: String(hospitalId), sort, page: String(page) })}`;
+export function reviewsRequest(subject: ReviewListSubject, sort: ReviewSort, page: number): string {
+  const by: Record<string, string> =
+    typeof subject === 'number' ? { hospital_branch_id: String(subject) } : 'doctor_id' in subject ? { doctor_id: String(subject.doctor_id) } : { service_id: String(subject.service_id) };
+  return `/api/reviews?${new URLSearchParams({ ...by, sort, page: String(page) })}`;
 }
 
 const fullDates = new Map<string, Intl.DateTimeFormat>();
