@@ -94,7 +94,24 @@ const VOUCHERS = (column: 'doctor_id' | 'service_id', owner: string) => `coalesc
      and exists (select 1 from public.voucher_targets vt where vt.voucher_id = v.id and (vt.${column} = ${owner}.id or vt.hospital_id = ${owner}.hospital_id))
 ), '[]'::json)`;
 
-export async function listDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
+const doctorCache = new Map<Locale, Promise<DoctorPageView[]>>();
+const serviceCache = new Map<Locale, Promise<ServicePageView[]>>();
+
+/** Every doctor page of a locale, memoised for the build (the doctor page and its reviews page share it). */
+export function listDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
+  let p = doctorCache.get(locale);
+  if (!p) doctorCache.set(locale, (p = loadDoctorPages(locale)));
+  return p;
+}
+
+/** Every service page of a locale, memoised for the build (the service page and its reviews page share it). */
+export function listServicePages(locale: Locale): Promise<ServicePageView[]> {
+  let p = serviceCache.get(locale);
+  if (!p) serviceCache.set(locale, (p = loadServicePages(locale)));
+  return p;
+}
+
+async function loadDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
   const db = await getDatabase();
   return asCaller(db, ANON, async (c) => {
     const { rows } = await c.query(
@@ -125,7 +142,7 @@ export async function listDoctorPages(locale: Locale): Promise<DoctorPageView[]>
   });
 }
 
-export async function listServicePages(locale: Locale): Promise<ServicePageView[]> {
+async function loadServicePages(locale: Locale): Promise<ServicePageView[]> {
   const db = await getDatabase();
   return asCaller(db, ANON, async (c) => {
     const { rows } = await c.query(
