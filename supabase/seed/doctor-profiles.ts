@@ -17,6 +17,9 @@ interface ProfileText {
   /** Services of a doctor: name, description, price factor (1 = the consultation fee), price type. */
   services: [string, string, number, 'fixed' | 'starting'][];
   voucher: string;
+  /** Reviewers' names and feedback for low, middling and high ratings. */
+  reviewers: string[];
+  feedback: [string, string, string];
 }
 
 const TEXT: Record<Locale, ProfileText> = {
@@ -32,6 +35,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['Khám tổng quát', 'Khám lâm sàng và tư vấn kết quả', 1, 'fixed'], ['Tư vấn điều trị chuyên sâu', 'Lập kế hoạch điều trị cá nhân', 1.5, 'starting']],
     voucher: 'Ưu đãi thanh toán trực tuyến',
+    reviewers: ["Trần Minh Anh", "Lê Thu Hà", "Phạm Quốc Bảo", "Hoàng Ngọc Lan"],
+    feedback: ["Phải chờ khá lâu, cần cải thiện.", "Khám ổn, thời gian chờ hơi lâu.", "Rất hài lòng, bác sĩ tư vấn kỹ."],
   },
   'en-PH': {
     description: 'A physician with many years of clinical practice who takes time to listen and explains every treatment plan clearly.',
@@ -45,6 +50,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['General consultation', 'Clinical examination and advice on results', 1, 'fixed'], ['Specialist treatment planning', 'A personal treatment plan', 1.5, 'starting']],
     voucher: 'Online payment offer',
+    reviewers: ["Maria Santos", "Jose Reyes", "Ana Cruz", "Mark Bautista"],
+    feedback: ["The wait was far too long.", "Good visit, the wait was a bit long.", "Very satisfied, clear and caring advice."],
   },
   'id-ID': {
     description: 'Dokter berpengalaman bertahun-tahun dalam praktik klinis yang selalu mendengarkan pasien dan menjelaskan rencana pengobatan dengan jelas.',
@@ -58,6 +65,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['Konsultasi umum', 'Pemeriksaan klinis dan penjelasan hasil', 1, 'fixed'], ['Perencanaan pengobatan spesialis', 'Rencana pengobatan pribadi', 1.5, 'starting']],
     voucher: 'Promo pembayaran online',
+    reviewers: ["Siti Rahma", "Budi Santoso", "Dewi Lestari", "Agus Pratama"],
+    feedback: ["Antrean terlalu lama.", "Pemeriksaan baik, antrean agak lama.", "Sangat puas, penjelasan jelas dan ramah."],
   },
   'zh-TW': {
     description: '醫師擁有多年臨床經驗，耐心傾聽病人需求，並清楚說明每一項治療計畫。',
@@ -71,6 +80,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['一般門診諮詢', '臨床檢查與報告說明', 1, 'fixed'], ['專科治療規劃', '個人化治療計畫', 1.5, 'starting']],
     voucher: '線上付款優惠',
+    reviewers: ["陳怡君", "林志明", "王美玲", "張家豪"],
+    feedback: ["等候時間太長。", "看診不錯，等候稍久。", "非常滿意，說明清楚又親切。"],
   },
   'ms-MY': {
     description: 'Doktor yang berpengalaman bertahun-tahun dalam amalan klinikal, sentiasa mendengar pesakit dan menerangkan pelan rawatan dengan jelas.',
@@ -84,6 +95,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['Konsultasi am', 'Pemeriksaan klinikal dan penerangan keputusan', 1, 'fixed'], ['Perancangan rawatan pakar', 'Pelan rawatan peribadi', 1.5, 'starting']],
     voucher: 'Tawaran bayaran dalam talian',
+    reviewers: ["Nurul Aina", "Ahmad Faiz", "Siti Aminah", "Lim Wei Jie"],
+    feedback: ["Masa menunggu terlalu lama.", "Pemeriksaan baik, menunggu agak lama.", "Sangat berpuas hati, penerangan jelas."],
   },
   'th-TH': {
     description: 'แพทย์ผู้มีประสบการณ์ทางคลินิกหลายปี ใส่ใจรับฟังผู้ป่วยและอธิบายแผนการรักษาอย่างชัดเจน',
@@ -97,6 +110,8 @@ const TEXT: Record<Locale, ProfileText> = {
     ],
     services: [['ตรวจทั่วไป', 'ตรวจร่างกายและอธิบายผลตรวจ', 1, 'fixed'], ['วางแผนการรักษาเฉพาะทาง', 'แผนการรักษาเฉพาะบุคคล', 1.5, 'starting']],
     voucher: 'ส่วนลดชำระเงินออนไลน์',
+    reviewers: ["สมชาย ใจดี", "สุดา แก้วมณี", "วิชัย ทองคำ", "นภา ศรีสุข"],
+    feedback: ["รอนานเกินไป", "ตรวจดี แต่รอนานเล็กน้อย", "พอใจมาก อธิบายชัดเจนและใส่ใจ"],
   },
 };
 
@@ -110,11 +125,19 @@ export async function seedDoctorProfiles(c: Queryable): Promise<void> {
       `update public.doctors d set
           description = case when d.id % 5 <> 4 then d.glance || '. ' || $2 else d.description end,
           publication = case when d.id % 3 = 0 then jsonb_build_array(jsonb_build_object('content', $3::text, 'year', 2015 + d.id % 8), jsonb_build_object('content', $4::text, 'year', 2012 + d.id % 5)) else d.publication end,
-          awards = case when d.id % 4 = 1 then d.awards || jsonb_build_array(jsonb_build_object('content', $5::text, 'year', 2016 + d.id % 9)) else d.awards end,
-          memberships = case when d.id % 3 = 1 then d.memberships || jsonb_build_array(jsonb_build_object('content', $6::text, 'year', 2008 + d.id % 10)) else d.memberships end,
+          awards = case when d.id % 4 = 2 then d.awards || jsonb_build_array(jsonb_build_object('content', $5::text, 'year', 2016 + d.id % 9)) else d.awards end,
+          memberships = case when d.id % 3 <> 2 then d.memberships || jsonb_build_array(jsonb_build_object('content', $6::text, 'year', 2008 + d.id % 10)) else d.memberships end,
           faqs = case when d.id % 2 = 0 then $7::jsonb else d.faqs end
         where d.country_id = $1`,
       [country, t.description, t.publications[0], t.publications[1], t.award, t.membership, JSON.stringify(t.faqs.map(([question, answer]) => ({ question, answer })))],
+    );
+    // An area of expertise for every doctor with services, so the richest profiles show every section.
+    await c.query(
+      `insert into public.doctor_expertise (doctor_id, expertise_id)
+       select d.id, (select e.id from public.expertise e where e.country_id = $1 order by e.id offset (d.id % 3) limit 1)
+         from public.doctors d where d.country_id = $1 and d.id % 4 = 2
+       on conflict do nothing`,
+      [country],
     );
     // Two services (a fixed price and a 'starting from' price) for one doctor in four.
     for (const [name, description, factor, type] of t.services) {
@@ -130,5 +153,17 @@ export async function seedDoctorProfiles(c: Queryable): Promise<void> {
        insert into public.voucher_targets (voucher_id, doctor_id) select v.id, d.id from v, public.doctors d where d.country_id = $1 and d.id % 6 = 0`,
       [country, ONLINE_ONLY_VOUCHER_CODE, t.voucher],
     );
+    // A longer review history (more than one page of the reviews pages) for one doctor in 25 and one service in 30 (doctor ids 6 mod 25 also have every profile section).
+    for (const [column, table, every, count] of [['doctor_id', 'doctors', 25, 14], ['service_id', 'hospital_services', 30, 12]] as const) {
+      await c.query(
+        `insert into public.reviews (hospital_id, ${column}, rate, feedback, author_name, created_at)
+         select x.hospital_id, x.id, r.rate, ($3::text[])[case when r.rate <= 2 then 1 when r.rate = 3 then 2 else 3 end],
+                ($2::text[])[1 + (x.id + g) % array_length($2::text[], 1)], now() - make_interval(days => g * 9 + (x.id % 7)::int, secs => (x.id * 37 + g * 101) % 86400)
+           from public.${table} x cross join generate_series(1, ${count}) g
+          cross join lateral (select (1 + (x.id * 7 + g * 3) % 5)::smallint as rate) r
+          where x.country_id = $1 and x.id % ${every} = 6`,
+        [country, t.reviewers, t.feedback],
+      );
+    }
   }
 }

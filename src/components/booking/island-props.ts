@@ -89,7 +89,7 @@ export function serviceCardProps(locale: Locale, s: ServicePageView): BookingCar
  * default), and the voucher notice of SPEC §8 (e-mail only when the locale has no hotline).
  */
 export function pageVouchers(locale: Locale, props: BookingCardProps, all: readonly PageVoucher[]): { vouchers: { code: string; name: string; label: string }[]; notice: string } {
-  const shown = new Set(Object.values(props.vouchers).flatMap((list) => (list ?? []).map((v) => v.code)));
+  const shown = new Set(props.modes.flatMap((mode) => (props.vouchers[mode] ?? []).map((v) => v.code)));
   const vouchers = all
     .filter((v) => shown.has(v.code))
     .map((v) => {
