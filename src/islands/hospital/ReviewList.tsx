@@ -4,8 +4,10 @@
  * The first page is baked into the HTML; further pages and other sorts come from the review list call.
  */
 import { useEffect, useState } from 'react';
-import { reviewDateText, type ReviewSort } from '../../lib/reviews';
-import { fill, type ListPage, type ReviewLabels } from './types';
+import { reviewsRequest, type ReviewListSubject, type ReviewSort } from '../../lib/reviews';
+import { fill, reviewDateLabel as dateLabel, type ListPage, type ReviewLabels } from './types';
+
+export { reviewsRequest, type ReviewListSubject };
 
 export interface ReviewItem {
   id: number;
@@ -19,9 +21,6 @@ export interface ReviewItem {
   dateText?: string;
 }
 
-/** What the list is about: a hospital branch (its id), a doctor or a service (the doctor and service reviews pages). */
-export type ReviewListSubject = number | { doctor_id: number } | { service_id: number };
-
 export interface ReviewListProps {
   hospitalId: ReviewListSubject;
   locale: string;
@@ -31,25 +30,6 @@ export interface ReviewListProps {
   sortOptions: { value: ReviewSort; label: string }[];
   defaultSort: ReviewSort;
   labels: ReviewLabels;
-}
-
-export function reviewsRequest(subject: ReviewListSubject, sort: ReviewSort, page: number): string {
-  const by: Record<string, string> =
-    typeof subject === 'number' ? { hospital_branch_id: String(subject) } : 'doctor_id' in subject ? { doctor_id: String(subject.doctor_id) } : { service_id: String(subject.service_id) };
-  return `/api/reviews?${new URLSearchParams({ ...by, sort, page: String(page) })}`;
-}
-
-const fullDates = new Map<string, Intl.DateTimeFormat>();
-
-function dateLabel(item: ReviewItem, now: Date, timeZone: string, locale: string, labels: ReviewLabels): string {
-  const t = reviewDateText(item.createdAt, now, timeZone);
-  if (t.kind === 'today') return labels.today;
-  if (t.kind === 'yesterday') return labels.yesterday;
-  if (t.kind === 'lastDays') return fill(labels.lastDays, { days: t.days });
-  const [y, m, d] = t.date.split('-').map(Number);
-  let f = fullDates.get(locale);
-  if (!f) fullDates.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })));
-  return f.format(Date.UTC(y, m - 1, d));
 }
 
 export default function ReviewList({ hospitalId, locale, timeZone, initial, builtAt, sortOptions, defaultSort, labels }: ReviewListProps) {
