@@ -12,6 +12,9 @@ import { priceView } from '../../src/lib/prices';
 import type { DoctorFixtures, LocaleDoctorFixtures } from './support/doctor-fixtures';
 import { signIn } from './support/booking';
 
+// Each test opens several built pages and runs axe: more than the default 30 s on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
 let cached: DoctorFixtures | null = null;
 async function fixtures(request: APIRequestContext, locale: Locale): Promise<LocaleDoctorFixtures> {
   cached ??= (await (await request.get('/__e2e/doctor-fixtures')).json()) as DoctorFixtures;
