@@ -1,24 +1,33 @@
 /**
- * GET /api/reviews: the review list of SPEC §7 (hospital_branch_id, sort option, page). Only published reviews
- * of organizations that publish reviews are readable (RLS). Public, cacheable.
+ * GET /api/reviews: the review list of SPEC §7 (hospital_branch_id, sort option, page), and the same list for a
+ * doctor (doctor_id) or a service (service_id) of the doctor and service reviews pages: exactly one of the three.
+ * Only published reviews of organizations that publish reviews are readable (RLS). Public, cacheable.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { notFound } from '../src/lib/errors';
+import { notFound, validationFailed } from '../src/lib/errors';
 import { REVIEW_SORT_OPTIONS, DEFAULT_REVIEW_SORT, pagination } from '../src/lib/reviews';
-import { hospitalRef, hospitalReviews, REVIEW_PAGE_SIZE } from '../src/data/hospital-page';
+import { subjectReviews, REVIEW_PAGE_SIZE, type ReviewSubject } from '../src/data/hospital-page';
+
+const NOT_FOUND = {
+  hospitals: 'This hospital does not exist or is not published.',
+  doctors: 'This doctor does not exist or is not published.',
+  hospital_services: 'This service does not exist or is not published.',
+} as const;
 
 const ref = z.object({ name: z.string(), slug: z.string() }).nullable();
 
 export const reviews = defineEndpoint({
   method: 'GET',
   path: '/api/reviews',
-  summary: 'Reviews of a hospital branch, sorted and paged',
+  summary: 'Reviews of a hospital branch, a doctor or a service, sorted and paged',
   tags: ['directory'],
   auth: 'public',
   cacheSeconds: 60,
   query: z.object({
-    hospital_branch_id: z.coerce.number().int().positive(),
+    hospital_branch_id: z.coerce.number().int().positive().optional(),
+    doctor_id: z.coerce.number().int().positive().optional(),
+    service_id: z.coerce.number().int().positive().optional(),
     sort: z.enum(REVIEW_SORT_OPTIONS).default(DEFAULT_REVIEW_SORT),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
@@ -38,9 +47,18 @@ export const reviews = defineEndpoint({
     pagination: z.object({ currentPage: z.number().int(), lastPage: z.number().int(), nextPage: z.number().int().nullable(), totalItems: z.number().int() }),
   }),
   async handler({ query, db }) {
-    const hospital = await hospitalRef(db, query.hospital_branch_id);
-    if (!hospital) throw notFound('This hospital does not exist or is not published.');
-    const page = await hospitalReviews(db, { hospitalId: hospital.id, sort: query.sort, page: query.page });
+    const given = (['hospital_branch_id', 'doctor_id', 'service_id'] as const).filter((k) => query[k] != null);
+    if (given.length !== 1) {
+      const message = given.length ? 'Give only one of hospital_branch_id, doctor_id and service_id' : 'This field is required';
+      throw validationFailed(Object.fromEntries((given.length ? given : (['hospital_branch_id'] as const)).map((k) => [k, [message]])));
+    }
+    const subject: ReviewSubject =
+      query.hospital_branch_id != null ? { hospitalId: query.hospital_branch_id } : query.doctor_id != null ? { doctorId: query.doctor_id } : { serviceId: query.service_id! };
+    // The subject as a visitor sees it (RLS): unpublished or unknown ones are not found.
+    const table = 'hospitalId' in subject ? 'hospitals' : 'doctorId' in subject ? 'doctors' : 'hospital_services';
+    const { rows } = await db.query(`select 1 from public.${table} where id = $1`, [query[given[0]]]);
+    if (rows.length === 0) throw notFound(NOT_FOUND[table]);
+    const page = await subjectReviews(db, { subject, sort: query.sort, page: query.page });
     return {
       reviews: page.items.map((r) => ({
         id: r.id,

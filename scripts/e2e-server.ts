@@ -19,6 +19,7 @@ const outDir = path.join(work, 'dist');
 const db = await openDatabase({ dataDir: process.env.PGLITE_DIR });
 await buildDatabase(db, { seed: true });
 const { handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
+const { handleDoctorFixtures } = await import('../tests/e2e/support/doctor-fixtures');
 await db.close();
 
 // A public Mapbox token so the map card offers its interactive map (no request leaves the machine before a click).
@@ -28,6 +29,7 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 
 const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
+mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
 const stop = async () => {

@@ -205,13 +205,13 @@ function toDoctor(r: Record<string, unknown>): DoctorCardView {
   };
 }
 
-const REVIEW_COLUMNS = `r.id, r.hospital_id, r.rate, r.feedback, r.created_at, r.author_name, r.author_avatar, b.booking_type,
+export const REVIEW_COLUMNS = `r.id, r.hospital_id, r.rate, r.feedback, r.created_at, r.author_name, r.author_avatar, b.booking_type,
   dr.name as doctor_name, dr.slug as doctor_slug, sv.name as service_name, sv.slug as service_slug`;
-const REVIEW_JOINS = `left join public.bookings b on b.id = r.booking_id
+export const REVIEW_JOINS = `left join public.bookings b on b.id = r.booking_id
   left join public.doctors dr on dr.id = r.doctor_id
   left join public.hospital_services sv on sv.id = r.service_id`;
 
-function toReview(r: Record<string, unknown>): ReviewView {
+export function toReview(r: Record<string, unknown>): ReviewView {
   const created = r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString();
   const bookingType = (r.booking_type as 'doctor' | 'service') ?? (r.doctor_name ? 'doctor' : r.service_name ? 'service' : null);
   return {
@@ -423,14 +423,27 @@ export async function hospitalServices(c: pg.PoolClient, input: { id: number; ke
   return pageOf(rows.map(toService), input.page, LIST_PAGE_SIZE, total);
 }
 
-/** Review list of a hospital branch in one of the four sort orders. */
-export async function hospitalReviews(c: pg.PoolClient, input: { hospitalId: number; sort: keyof typeof REVIEW_ORDER; page: number }): Promise<Page<ReviewView>> {
-  const total = num((await c.query(`select count(*)::int as n from public.reviews r where r.hospital_id = $1`, [input.hospitalId])).rows[0]?.n);
+/** What a review list is about: a hospital branch, a doctor or a service (SPEC §7 review list and issue #7). */
+export type ReviewSubject = { hospitalId: number } | { doctorId: number } | { serviceId: number };
+
+const REVIEW_SUBJECT_COLUMN = (s: ReviewSubject) => ('hospitalId' in s ? 'hospital_id' : 'doctorId' in s ? 'doctor_id' : 'service_id');
+const reviewSubjectId = (s: ReviewSubject) => ('hospitalId' in s ? s.hospitalId : 'doctorId' in s ? s.doctorId : s.serviceId);
+
+/** Review list of a hospital branch, a doctor or a service in one of the four sort orders. */
+export async function subjectReviews(c: pg.PoolClient, input: { subject: ReviewSubject; sort: keyof typeof REVIEW_ORDER; page: number }): Promise<Page<ReviewView>> {
+  const column = REVIEW_SUBJECT_COLUMN(input.subject);
+  const id = reviewSubjectId(input.subject);
+  const total = num((await c.query(`select count(*)::int as n from public.reviews r where r.${column} = $1`, [id])).rows[0]?.n);
   const { rows } = await c.query(
-    `select ${REVIEW_COLUMNS} from public.reviews r ${REVIEW_JOINS} where r.hospital_id = $1 order by ${REVIEW_ORDER[input.sort]} limit ${REVIEW_PAGE_SIZE} offset $2`,
-    [input.hospitalId, (input.page - 1) * REVIEW_PAGE_SIZE],
+    `select ${REVIEW_COLUMNS} from public.reviews r ${REVIEW_JOINS} where r.${column} = $1 order by ${REVIEW_ORDER[input.sort]} limit ${REVIEW_PAGE_SIZE} offset $2`,
+    [id, (input.page - 1) * REVIEW_PAGE_SIZE],
   );
   return pageOf(rows.map(toReview), input.page, REVIEW_PAGE_SIZE, total);
+}
+
+/** Review list of a hospital branch in one of the four sort orders. */
+export function hospitalReviews(c: pg.PoolClient, input: { hospitalId: number; sort: keyof typeof REVIEW_ORDER; page: number }): Promise<Page<ReviewView>> {
+  return subjectReviews(c, { subject: { hospitalId: input.hospitalId }, sort: input.sort, page: input.page });
 }
 
 /** The hospital a list call is about, as a visitor sees it (RLS): null when it is not published. */

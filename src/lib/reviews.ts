@@ -153,3 +153,13 @@ export function fromAdminPagination(currentPage: number, p: { last: number; tota
 export function hasMore(p: Pagination): boolean {
   return p.nextPage != null;
 }
+
+/** What a review list is about: a hospital branch (its id), a doctor or a service (SPEC §7 review list, issue #7). */
+export type ReviewListSubject = number | { doctor_id: number } | { service_id: number };
+
+/** The review list call of a subject, sort option and page. */
+export function reviewsRequest(subject: ReviewListSubject, sort: ReviewSort, page: number): string {
+  const by: Record<string, string> =
+    typeof subject === 'number' ? { hospital_branch_id: String(subject) } : 'doctor_id' in subject ? { doctor_id: String(subject.doctor_id) } : { service_id: String(subject.service_id) };
+  return `/api/reviews?${new URLSearchParams({ ...by, sort, page: String(page) })}`;
+}

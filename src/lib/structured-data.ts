@@ -69,7 +69,7 @@ export function hospitalJsonLd(input: {
   const sameAs = socialLinks(h.socialUrls ?? []);
   if (sameAs.length) clinic.sameAs = sameAs;
   if (summary && summary.reviewCounting > 0) {
-    clinic.aggregateRating = { '@type': 'AggregateRating', ratingValue: summary.ratingPoint, bestRating: summary.ratingScale, worstRating: 1, reviewCount: summary.reviewCounting };
+    clinic.aggregateRating = aggregateRatingJsonLd(summary);
     clinic.review = input.reviews.map((r) => ({
       '@type': 'Review',
       author: { '@type': 'Person', name: r.authorName },
@@ -79,34 +79,115 @@ export function hospitalJsonLd(input: {
     }));
   }
   const out: object[] = [clinic];
-  if (h.faqs.length) {
-    out.push({
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: h.faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
-    });
-  }
+  if (h.faqs.length) out.push(faqPageJsonLd(h.faqs));
   const [home, search, name] = input.breadcrumb;
-  out.push({
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: home, item: canonicalUrl(locale, '/') },
-      { '@type': 'ListItem', position: 2, name: search, item: canonicalUrl(locale, '/') },
-      { '@type': 'ListItem', position: 3, name, item: url },
-    ],
-  });
+  out.push(breadcrumbListJsonLd(locale, [{ name: home, path: '/' }, { name: search, path: '/' }, { name, path }]));
   return out;
 }
 
-/** BreadcrumbList of a page: `items` are [name, path inside the locale] from the home page to the page itself. */
-export function breadcrumbListJsonLd(locale: Locale, items: readonly (readonly [name: string, path: string])[]): object {
+/** AggregateRating of a rating summary (SPEC §9: one decimal over the scale; star rows 5 to 1). */
+export function aggregateRatingJsonLd(summary: RatingSummary) {
+  return { '@type': 'AggregateRating', ratingValue: summary.ratingPoint, bestRating: summary.ratingScale, worstRating: 1, reviewCount: summary.reviewCounting };
+}
+
+export function faqPageJsonLd(faqs: readonly { question: string; answer: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+  };
+}
+
+/** BreadcrumbList of a page: its items with paths inside the locale, the last being the page itself. */
+export function breadcrumbListJsonLd(locale: Locale, items: readonly { name: string; path: string }[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map(([name, p], i) => ({ '@type': 'ListItem', position: i + 1, name, item: canonicalUrl(locale, p) })),
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: canonicalUrl(locale, it.path) })),
   };
 }
+
+export interface JsonLdPlace {
+  name: string;
+  path: string;
+  address: string;
+  city: string;
+}
+
+function postalAddress(locale: Locale, p: JsonLdPlace) {
+  return { '@type': 'PostalAddress', streetAddress: p.address, addressLocality: p.city, addressCountry: LOCALE_CONFIG[locale].countryCode };
+}
+
+/**
+ * Doctor page (issue #7): Physician (name, url, address of the branch, hospital affiliation, specialties and
+ * languages), AggregateRating when published reviews exist, FAQPage when FAQs exist, BreadcrumbList.
+ */
+export function physicianJsonLd(input: {
+  locale: Locale;
+  doctor: { name: string; path: string; image: string | null; description: string | null; specialties: string[]; languages: string[] };
+  hospital: JsonLdPlace;
+  summary: RatingSummary | null;
+  faqs: readonly { question: string; answer: string }[];
+  breadcrumb: readonly { name: string; path: string }[];
+}): object[] {
+  const { locale, doctor: d, hospital: h, summary } = input;
+  const url = canonicalUrl(locale, d.path);
+  const physician: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Physician',
+    '@id': `${url}#physician`,
+    name: d.name,
+    url,
+    address: postalAddress(locale, h),
+    hospitalAffiliation: { '@type': 'Hospital', name: h.name, url: canonicalUrl(locale, h.path), address: postalAddress(locale, h) },
+  };
+  if (d.image) physician.image = d.image;
+  if (d.description) physician.description = d.description;
+  if (d.specialties.length) physician.knowsAbout = d.specialties;
+  if (d.languages.length) physician.knowsLanguage = d.languages;
+  if (summary && summary.reviewCounting > 0) physician.aggregateRating = aggregateRatingJsonLd(summary);
+  const out: object[] = [physician];
+  if (input.faqs.length) out.push(faqPageJsonLd(input.faqs));
+  out.push(breadcrumbListJsonLd(locale, input.breadcrumb));
+  return out;
+}
+
+/**
+ * Service page (issue #7): a Service of type MedicalProcedure provided by the branch (a MedicalClinic), its
+ * Offer when the price is shown (the price after promotion; a range gives the lowest and highest price),
+ * AggregateRating when published reviews exist, BreadcrumbList.
+ */
+export function medicalServiceJsonLd(input: {
+  locale: Locale;
+  service: { name: string; path: string; description: string | null; image: string | null };
+  hospital: JsonLdPlace;
+  price: { amount: number; amountTo: number | null } | null;
+  summary: RatingSummary | null;
+  breadcrumb: readonly { name: string; path: string }[];
+}): object[] {
+  const { locale, service: s, hospital: h, summary, price } = input;
+  const url = canonicalUrl(locale, s.path);
+  const currency = LOCALE_CONFIG[locale].currency;
+  const service: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    serviceType: 'MedicalProcedure',
+    name: s.name,
+    url,
+    provider: { '@type': 'MedicalClinic', name: h.name, url: canonicalUrl(locale, h.path), address: postalAddress(locale, h) },
+    areaServed: { '@type': 'Country', name: LOCALE_CONFIG[locale].countryName },
+  };
+  if (s.description) service.description = s.description;
+  if (s.image) service.image = s.image;
+  if (price) {
+    service.offers =
+      price.amountTo != null
+        ? { '@type': 'AggregateOffer', lowPrice: price.amount, highPrice: price.amountTo, priceCurrency: currency, url }
+        : { '@type': 'Offer', price: price.amount, priceCurrency: currency, url };
+  }
+  if (summary && summary.reviewCounting > 0) service.aggregateRating = aggregateRatingJsonLd(summary);
+  return [service, breadcrumbListJsonLd(locale, input.breadcrumb)];
 
 export interface JsonLdVaccine {
   name: string;
@@ -157,7 +238,7 @@ export function vaccineJsonLd(input: { locale: Locale; path: string; vaccine: Js
   } else {
     main = { ...base, '@type': 'MedicalTherapy', ...(v.displayName && v.displayName !== v.name ? { alternateName: v.displayName } : {}) };
   }
-  return [main, breadcrumbListJsonLd(locale, input.breadcrumb)];
+  return [main, breadcrumbListJsonLd(locale, input.breadcrumb.map(([name, path]) => ({ name, path })))];
 }
 
 /** The vaccination listing: an ItemList of the vaccine pages on it, and the BreadcrumbList. */
@@ -168,6 +249,6 @@ export function vaccinationListJsonLd(locale: Locale, items: readonly { name: st
       '@type': 'ItemList',
       itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, url: canonicalUrl(locale, it.path) })),
     },
-    breadcrumbListJsonLd(locale, breadcrumb),
+    breadcrumbListJsonLd(locale, breadcrumb.map(([name, path]) => ({ name, path }))),
   ];
 }

@@ -12,6 +12,7 @@ import { DISEASES, NAMES, PEOPLE, REVIEW_TEXTS, SERVICES, SERVICE_CATEGORIES, SP
 import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
 import { seedVaccinationCases } from './vaccines';
+import { seedDoctorProfiles } from './doctor-profiles';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -439,6 +440,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       [order],
     );
     for (const r of seqs.rows) await c.query(`select setval($1, (select coalesce(max(id), 0) + 1 from public.${r.t}), false)`, [r.seq]);
+    await seedDoctorProfiles(c);
     options.log?.(`inserted directory rows at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await generateSchedules(c);
     options.log?.(`generated schedules at ${((performance.now() - t0) / 1000).toFixed(1)} s`);

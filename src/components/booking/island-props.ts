@@ -82,3 +82,19 @@ export function serviceCardProps(locale: Locale, s: ServicePageView): BookingCar
     babyFormulaCampaign: false,
   };
 }
+
+/**
+ * The doctor or service page's voucher section: the vouchers shown in at least one booking mode (code 31 only
+ * where the first online payment method is offered), each with its badge label ('Voucher applicable' by
+ * default), and the voucher notice of SPEC §8 (e-mail only when the locale has no hotline).
+ */
+export function pageVouchers(locale: Locale, props: BookingCardProps, all: readonly PageVoucher[]): { vouchers: { code: string; name: string; label: string }[]; notice: string } {
+  const shown = new Set(props.modes.flatMap((mode) => (props.vouchers[mode] ?? []).map((v) => v.code)));
+  const vouchers = all
+    .filter((v) => shown.has(v.code))
+    .map((v) => {
+      const label = voucherBadgeLabel(null);
+      return { code: v.code, name: v.name, label: 'text' in label ? label.text : translate(locale, label.key) };
+    });
+  return { vouchers, notice: props.voucherNotice };
+}

@@ -4,8 +4,10 @@
  * The first page is baked into the HTML; further pages and other sorts come from the review list call.
  */
 import { useEffect, useState } from 'react';
-import { reviewDateText, type ReviewSort } from '../../lib/reviews';
-import { fill, type ListPage, type ReviewLabels } from './types';
+import { reviewsRequest, type ReviewListSubject, type ReviewSort } from '../../lib/reviews';
+import { fill, reviewDateLabel as dateLabel, type ListPage, type ReviewLabels } from './types';
+
+export { reviewsRequest, type ReviewListSubject };
 
 export interface ReviewItem {
   id: number;
@@ -20,7 +22,7 @@ export interface ReviewItem {
 }
 
 export interface ReviewListProps {
-  hospitalId: number;
+  hospitalId: ReviewListSubject;
   locale: string;
   timeZone: string;
   initial: ListPage<ReviewItem>;
@@ -28,23 +30,6 @@ export interface ReviewListProps {
   sortOptions: { value: ReviewSort; label: string }[];
   defaultSort: ReviewSort;
   labels: ReviewLabels;
-}
-
-export function reviewsRequest(hospitalId: number, sort: ReviewSort, page: number): string {
-  return `/api/reviews?${new URLSearchParams({ hospital_branch_id: String(hospitalId), sort, page: String(page) })}`;
-}
-
-const fullDates = new Map<string, Intl.DateTimeFormat>();
-
-function dateLabel(item: ReviewItem, now: Date, timeZone: string, locale: string, labels: ReviewLabels): string {
-  const t = reviewDateText(item.createdAt, now, timeZone);
-  if (t.kind === 'today') return labels.today;
-  if (t.kind === 'yesterday') return labels.yesterday;
-  if (t.kind === 'lastDays') return fill(labels.lastDays, { days: t.days });
-  const [y, m, d] = t.date.split('-').map(Number);
-  let f = fullDates.get(locale);
-  if (!f) fullDates.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })));
-  return f.format(Date.UTC(y, m - 1, d));
 }
 
 export default function ReviewList({ hospitalId, locale, timeZone, initial, builtAt, sortOptions, defaultSort, labels }: ReviewListProps) {

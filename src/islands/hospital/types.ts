@@ -1,3 +1,5 @@
+import { reviewDateText } from '../../lib/reviews';
+
 /** Props shared by the hospital page's islands. */
 export interface CardLabels {
   searchServices: string;
@@ -41,4 +43,18 @@ export interface ListPage<T> { items: T[]; page: number; lastPage: number; total
 /** Fills {name} placeholders of an already translated label. */
 export function fill(template: string, params: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, k: string) => (k in params ? String(params[k]) : whole));
+}
+
+const fullDates = new Map<string, Intl.DateTimeFormat>();
+
+/** A review's date: Today, Yesterday, 'Last N days' or the full date, in the hospital's zone (SPEC §9). */
+export function reviewDateLabel(item: { createdAt: string }, now: Date, timeZone: string, locale: string, labels: Pick<ReviewLabels, 'today' | 'yesterday' | 'lastDays'>): string {
+  const t = reviewDateText(item.createdAt, now, timeZone);
+  if (t.kind === 'today') return labels.today;
+  if (t.kind === 'yesterday') return labels.yesterday;
+  if (t.kind === 'lastDays') return fill(labels.lastDays, { days: t.days });
+  const [y, m, d] = t.date.split('-').map(Number);
+  let f = fullDates.get(locale);
+  if (!f) fullDates.set(locale, (f = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })));
+  return f.format(Date.UTC(y, m - 1, d));
 }
