@@ -188,6 +188,7 @@ export function medicalServiceJsonLd(input: {
   }
   if (summary && summary.reviewCounting > 0) service.aggregateRating = aggregateRatingJsonLd(summary);
   return [service, breadcrumbListJsonLd(locale, input.breadcrumb)];
+}
 
 export interface JsonLdVaccine {
   name: string;
