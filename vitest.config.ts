@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Exhaustive tests walk every day of a century or every minute of DST weeks: a hang guard, not a budget,
+          // with room for a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
