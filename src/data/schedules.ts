@@ -51,7 +51,9 @@ function windowSql(kind: ScheduleKind): string {
       from owner
       left join lateral (
         select ts.id as slot_id, to_char(s.working_day, 'YYYY-MM-DD') as working_day, ts.started::text as started, ts.ended::text as ended,
-               ts.capacity::int as capacity, public.slot_taken(ts.id, ts.booked) as taken
+               ts.capacity::int as capacity,
+               -- slot_taken looks for expired holds; a slot nobody booked has none (most slots: skip the call).
+               case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end as taken
           from public.schedules s
           join public.time_slots ts on ts.schedule_id = s.id
          where ${SCHEDULE_FILTER[kind]} and s.working_day between $2::date and $3::date and owner.bookable
