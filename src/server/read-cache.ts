@@ -27,11 +27,12 @@ export class ReadCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private lastSweep = 0;
   /** Loads run (misses) and answers given from a load already started or finished (hits). */
   readonly stats = { loads: 0, hits: 0 };
 
   constructor(private readonly options: ReadCacheOptions) {
-    this.maxEntries = options.maxEntries ?? 20_000;
+    this.maxEntries = options.maxEntries ?? 5_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -66,6 +67,8 @@ export class ReadCache<T> {
       },
     );
     this.entries.set(key, entry);
+    // Expired answers are dropped once per lifetime, so an idle key does not hold its memory until evicted.
+    if (now - this.lastSweep >= Math.max(this.options.ttlMs, 1000)) this.sweep(now);
     if (this.entries.size > this.maxEntries) this.evict(now);
     return entry.value;
   }
@@ -73,6 +76,11 @@ export class ReadCache<T> {
   /** Forgets every answer (tests, or after a write this instance made itself). */
   clear(): void {
     this.entries.clear();
+  }
+
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [k, e] of this.entries) if (e.settled && now - e.started >= this.options.ttlMs) this.entries.delete(k);
   }
 
   private evict(now: number): void {

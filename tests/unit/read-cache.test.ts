@@ -52,6 +52,15 @@ describe('instance read cache', () => {
     expect(await cache.get('k', async () => ++n)).toBe(2);
   });
 
+  it('lets go of expired answers even when their keys are never asked again', async () => {
+    let t = 0;
+    const cache = new ReadCache<number>({ ttlMs: 2000, now: () => t });
+    for (let i = 0; i < 50; i++) await cache.get(`old-${i}`, async () => i);
+    t = 5000;
+    await cache.get('new', async () => 1);
+    expect(cache.size).toBe(1);
+  });
+
   it('stays within its bound', async () => {
     const cache = new ReadCache<number>({ ttlMs: 60_000, maxEntries: 100, now: () => 0 });
     for (let i = 0; i < 1000; i++) await cache.get(String(i), async () => i);
