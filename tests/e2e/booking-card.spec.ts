@@ -134,6 +134,7 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
 }
 
 test('the sticky copy appears once the card is scrolled past; from it a too-soon slot scrolls to the top', async ({ page }, info) => {
+  test.slow(); // scrolls down, up and down again, then books from the sticky copy
   const locale = 'vi-VN';
   const doctor = await findDoctor(page.request, locale, (d) => d.validOutpatient);
   await page.clock.install({ time: new Date() });
