@@ -4,11 +4,13 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
+import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../src/data/quick-booking';
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
-export const SEARCH_CACHE_SECONDS = 5;
+export const SEARCH_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
+export const SEARCH_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -59,6 +61,7 @@ export const doctorSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
   handler: async ({ db, query }) => ({ searches: await searchDoctors(db, query) }),
 });
 
@@ -72,6 +75,7 @@ export const serviceSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
   handler: async ({ db, query }) => ({ searches: await searchServices(db, query) }),
 });
 
@@ -84,6 +88,7 @@ export const hospitalSpecialties = defineEndpoint({
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
   handler: async ({ db, query }) => ({ specialties: await specialtiesOfHospital(db, query) }),
 });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
+import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
 import { scheduleDaySchema } from '../src/lib/slot-schemas';
@@ -12,8 +13,9 @@ import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind
 
 /** Longest range one call may ask for: the date strip's few weeks, not a year. */
 export const MAX_RANGE_DAYS = 62;
-/** Seconds a CDN may keep an answer: slots change when someone books. */
-export const SCHEDULE_CACHE_SECONDS = 5;
+/** Seconds a CDN may keep an answer, and milliseconds a warm instance reuses it: slots change when someone books. */
+export const SCHEDULE_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
+export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
 
 const isoDate = z.string().refine(isIsoDate, 'Expected a date as yyyy-MM-dd');
 const id = z.coerce.number().int().positive();
@@ -51,6 +53,7 @@ export const doctorSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
   handler: ({ db, params, query }) => answer(db, 'outpatient', params.id, query, 'doctor'),
 });
 
@@ -64,6 +67,7 @@ export const telemedicineSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
   handler: ({ db, params, query }) => answer(db, 'telemedicine', params.id, query, 'doctor'),
 });
 
@@ -76,6 +80,7 @@ export const serviceSchedule = defineEndpoint({
   query: z.object({ serviceId: id, ...range }),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
   handler: ({ db, query }) => answer(db, 'service', query.serviceId, query, 'service'),
 });
 

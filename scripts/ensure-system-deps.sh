@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# What the test layers need from Debian: Chromium (Playwright never downloads a browser here), PostgreSQL 15
-# (server binaries for a throwaway cluster when none runs), pgTAP with pg_prove, and fonts for Thai and Chinese
-# pages. Installs what is missing when run as root; otherwise says what to install and stops.
+# What the test layers and benches need from Debian: Chromium (Playwright never downloads a browser here),
+# PostgreSQL 15 (server binaries for a throwaway cluster when none runs), pgTAP with pg_prove, fonts for Thai and
+# Chinese pages, and wrk (the C load generator of `npm run bench -- --only booking`). Installs what is missing when run as root; otherwise says what to install and stops.
 set -euo pipefail
 
 missing=()
@@ -13,6 +13,7 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null && ! ls /usr/lib/postgresql/*
 fi
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 fc-list 2>/dev/null | grep -qi 'tlwg\|Noto Sans Thai' || missing+=(fonts-thai-tlwg)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

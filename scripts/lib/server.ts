@@ -21,7 +21,13 @@ export interface FunctionContext {
   site: { url: string };
 }
 
-interface FunctionRoute { name: string; pattern: URLPattern; methods?: string[]; handler: WebHandler }
+interface FunctionRoute { name: string; pattern: URLPattern; methods?: string[]; handler: WebHandler; prefix: string }
+
+/** The literal start of a path pattern ('/api/doctors/' of '/api/doctors/:id/schedules'): a cheap test before URLPattern. */
+export function literalPrefix(pattern: string): string {
+  const i = pattern.search(/[:*({?]/);
+  return i < 0 ? pattern : pattern.slice(0, i);
+}
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
 
@@ -69,7 +75,7 @@ export async function loadFunctions(functionsDir: string): Promise<FunctionRoute
     if (typeof mod.default !== 'function' || !config?.path) continue;
     const paths = Array.isArray(config.path) ? config.path : [config.path];
     const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]).map((m) => m.toUpperCase()) : undefined;
-    for (const p of paths) routes.push({ name: f, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default });
+    for (const p of paths) routes.push({ name: f, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default, prefix: literalPrefix(p) });
   }
   return routes;
 }
@@ -178,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }
       }
       for (const route of functions) {
+        if (!url.pathname.startsWith(route.prefix)) continue;
         const match = route.pattern.exec({ pathname: url.pathname });
         if (!match) continue;
         if (route.methods && !route.methods.includes(method)) continue;

@@ -114,12 +114,32 @@ export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
  * `set local role` plus the JWT claims in `request.jwt.claims`, so the RLS policies decide.
  */
 export async function asCaller<T>(db: Database, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return transaction(db, async (client) => {
-    const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
-    await client.query(
-      `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', $3, true)`,
-      [JSON.stringify(claims), String(claims.sub ?? ''), caller.role],
-    );
-    return fn(client);
-  });
+  const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
+  const lit = pg.escapeLiteral;
+  // One round trip opens the transaction and becomes the caller (values quoted by node-postgres' escapeLiteral),
+  // instead of a `begin` and then a parameterised `set_config`: a public read is then begin+query+commit.
+  const begin =
+    `begin; select set_config('request.jwt.claims', ${lit(JSON.stringify(claims))}, true), ` +
+    `set_config('request.jwt.claim.sub', ${lit(String(claims.sub ?? ''))}, true), set_config('role', ${lit(caller.role)}, true)`;
+  const client = await db.pool.connect();
+  try {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A named prepared statement for a fixed SQL text: each pooled connection plans it once instead of on every call
+ * (planning a schedule query under RLS costs about as much as running it). DATABASE_PREPARED_STATEMENTS=off
+ * sends plain queries (for a pooler that cannot keep prepared statements).
+ */
+export function prepared(name: string, text: string): { name?: string; text: string } {
+  return process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? { text } : { name, text };
 }

@@ -2,7 +2,7 @@
  * Quick-booking searches (SPEC §7): doctors and services of a hospital branch, and the specialties of its doctors.
  * Run as the caller, so only published hospitals, doctors and active services are found (RLS).
  */
-import type { Queryable } from './db';
+import { prepared, type Queryable } from './db';
 import type { PriceType } from '../lib/prices';
 
 /** SPEC §3 'Doctor quick-booking search result', plus the doctor's specialty ids for the widget. */
@@ -55,8 +55,16 @@ export function containsPattern(keyword: string | undefined): string | null {
 }
 
 export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number; specialtyId?: number | null; keyword?: string }): Promise<DoctorSearchResult[]> {
-  const { rows } = await c.query<DoctorSearchResult>(
-    `select d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", d.price_unit as "priceUnit",
+  const { rows } = await c.query<DoctorSearchResult>({
+    ...SEARCH_DOCTORS_SQL,
+    values: [q.hospitalBranchId, q.specialtyId ?? null, containsPattern(q.keyword)],
+  });
+  return rows;
+}
+
+const SEARCH_DOCTORS_SQL = prepared(
+  'quick_booking_doctors',
+  `select d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", d.price_unit as "priceUnit",
             d.partner_group as "partnerGroup", (d.outpatient_enabled) as "validOutpatient", d.telemedicine_enabled as "validTelemedicine",
             d.buffer_time_telemedicine as "bufferTimeTele", d.buffer_time_outpatient as "bufferTimeOutpatient",
             d.baby_formula_campaign as "babyFormulaCampaign",
@@ -67,36 +75,37 @@ export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number;
                 and ($3::text is null or d.name ilike $3)) d
       order by d.name, d.id
       limit ${SEARCH_LIMIT}`,
-    [q.hospitalBranchId, q.specialtyId ?? null, containsPattern(q.keyword)],
-  );
-  return rows;
-}
+);
 
 /** Bookable services of a branch; packages are excluded from quick booking (SPEC §3), as are out-of-stock ones. */
 export async function searchServices(c: Queryable, q: { hospitalBranchId: number; keyword?: string }): Promise<ServiceSearchResult[]> {
-  const { rows } = await c.query<ServiceSearchResult>(
-    `select s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
+  const { rows } = await c.query<ServiceSearchResult>({ ...SEARCH_SERVICES_SQL, values: [q.hospitalBranchId, containsPattern(q.keyword)] });
+  return rows;
+}
+
+const SEARCH_SERVICES_SQL = prepared(
+  'quick_booking_services',
+  `select s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
             s.original_price as "originalPrice", s.promotion_percent as promotion, s.buffer_time as "bufferTime"
        from public.hospital_services s
       where s.hospital_id = $1 and s.status = 1 and not s.is_package and s.availability <> 0
         and ($2::text is null or s.name ilike $2)
       order by s.name, s.id
       limit ${SEARCH_LIMIT}`,
-    [q.hospitalBranchId, containsPattern(q.keyword)],
-  );
-  return rows;
-}
+);
 
 /** Specialties of the branch's bookable doctors: the quick-booking specialty dropdown never offers an empty one. */
 export async function specialtiesOfHospital(c: Queryable, q: { hospitalId: number; keyword?: string }): Promise<SpecialtyResult[]> {
-  const { rows } = await c.query<SpecialtyResult>(
-    `select sp.id, sp.name, sp.slug, sp.thumbnail
+  const { rows } = await c.query<SpecialtyResult>({ ...SPECIALTIES_SQL, values: [q.hospitalId, containsPattern(q.keyword)] });
+  return rows;
+}
+
+const SPECIALTIES_SQL = prepared(
+  'hospital_specialties',
+  `select sp.id, sp.name, sp.slug, sp.thumbnail
        from public.specialties sp
       where exists (select 1 from public.doctor_specialties ds join public.doctors d on d.id = ds.doctor_id
                      where ds.specialty_id = sp.id and d.hospital_id = $1 and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled))
         and ($2::text is null or sp.name ilike $2)
       order by sp.name, sp.id`,
-    [q.hospitalId, containsPattern(q.keyword)],
-  );
-  return rows;
-}
+);

@@ -3,7 +3,7 @@
  * per window: the owner's zone, buffer and validity plus its slots; the slot engine (src/lib/slots) does the rest.
  * A slot's `schedule_id` is the time slot's id: it is what the booking route's scheduleId books.
  */
-import type { Queryable } from './db';
+import { prepared, type Queryable } from './db';
 import { addDays } from '../lib/hospital-time';
 import { computeSchedule, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
@@ -51,7 +51,9 @@ function windowSql(kind: ScheduleKind): string {
       from owner
       left join lateral (
         select ts.id as slot_id, to_char(s.working_day, 'YYYY-MM-DD') as working_day, ts.started::text as started, ts.ended::text as ended,
-               ts.capacity::int as capacity, public.slot_taken(ts.id, ts.booked) as taken
+               ts.capacity::int as capacity,
+               -- slot_taken looks for expired holds; a slot nobody booked has none (most slots: skip the call).
+               case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end as taken
           from public.schedules s
           join public.time_slots ts on ts.schedule_id = s.id
          where ${SCHEDULE_FILTER[kind]} and s.working_day between $2::date and $3::date and owner.bookable
@@ -59,26 +61,30 @@ function windowSql(kind: ScheduleKind): string {
       ) x on true`;
 }
 
-const WINDOW_SQL = { outpatient: windowSql('outpatient'), telemedicine: windowSql('telemedicine'), service: windowSql('service') };
+const WINDOW_SQL = {
+  outpatient: prepared('schedule_window_outpatient', windowSql('outpatient')),
+  telemedicine: prepared('schedule_window_telemedicine', windowSql('telemedicine')),
+  service: prepared('schedule_window_service', windowSql('service')),
+};
 
 /** The first working day in [$2, $3] with a slot not yet full (buffer and expired holds are checked after); no row: no owner. */
-const NEXT_DAY_SQL: Record<ScheduleKind, string> = Object.fromEntries(
+const NEXT_DAY_SQL = Object.fromEntries(
   (['outpatient', 'telemedicine', 'service'] as const).map((kind) => [
     kind,
-    `with owner as (${OWNER[kind]})
+    prepared(`schedule_next_day_${kind}`, `with owner as (${OWNER[kind]})
      select (select to_char(min(s.working_day), 'YYYY-MM-DD')
                from public.schedules s
               where ${SCHEDULE_FILTER[kind]} and owner.bookable and s.working_day between $2::date and $3::date
                 and exists (select 1 from public.time_slots ts where ts.schedule_id = s.id and ts.booked < ts.capacity)) as day
-       from owner`,
+       from owner`),
   ]),
-) as Record<ScheduleKind, string>;
+) as Record<ScheduleKind, ReturnType<typeof prepared>>;
 
 export class OwnerNotFound extends Error {}
 
 /** Schedule days of [startDate, endDate] with the buffer of the hospital's zone applied at `now`. */
 export async function scheduleWindowFor(c: Queryable, kind: ScheduleKind, id: number, startDate: string, endDate: string, now = Date.now()): Promise<ScheduleResult> {
-  const { rows } = await c.query<Row>(WINDOW_SQL[kind], [id, startDate, endDate]);
+  const { rows } = await c.query<Row>({ ...WINDOW_SQL[kind], values: [id, startDate, endDate] });
   if (rows.length === 0) throw new OwnerNotFound();
   const { time_zone: zone, buffer } = rows[0];
   const raw: RawSlot[] = [];
@@ -104,7 +110,7 @@ export async function nearestScheduleFor(c: Queryable, kind: ScheduleKind, id: n
   const horizon = addDays(startDate, NEAREST_HORIZON_DAYS);
   // Each pass skips a window whose candidate slots all fell inside the buffer (or were expired-hold artefacts).
   for (let pass = 0; pass < 4; pass++) {
-    const { rows } = await c.query<{ day: string | null }>(NEXT_DAY_SQL[kind], [id, from, horizon]);
+    const { rows } = await c.query<{ day: string | null }>({ ...NEXT_DAY_SQL[kind], values: [id, from, horizon] });
     if (rows.length === 0) throw new OwnerNotFound();
     const day = rows[0].day;
     if (!day) break;

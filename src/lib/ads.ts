@@ -34,3 +34,41 @@ export function adUnitPath(locale: Locale, position: string, page = 'hospital', 
 export function stickyAdVisible(input: { closed: boolean; mobile: boolean; chatbotPresent: boolean }): boolean {
   return !input.closed && !(input.mobile && input.chatbotPresent);
 }
+
+/** What the ad script reads from an ad slot element (data attributes), for Astro pages and islands alike. */
+export interface AdSlotSpec {
+  unit: string | null;
+  position: string;
+  sizes: AdSize[];
+  mobileSizes: AdSize[];
+  targeting: Record<string, string>;
+}
+
+/** The slot of `position` on a page of `locale`, or null where ads do not run (every locale but vi-VN). */
+export function adSlotSpec(
+  locale: Locale,
+  input: { position: string; sizes: AdSize[]; mobileSizes?: AdSize[]; page?: string; targeting?: Record<string, string> },
+  network = AD_NETWORK_CODE,
+): AdSlotSpec | null {
+  if (!adsEnabled(locale)) return null;
+  const page = input.page ?? 'hospital';
+  return {
+    unit: adUnitPath(locale, input.position, page, network),
+    position: input.position,
+    sizes: input.sizes,
+    mobileSizes: input.mobileSizes ?? input.sizes,
+    targeting: { page, locale: LOCALE_CONFIG[locale].code, ...input.targeting },
+  };
+}
+
+/** The data attributes of an ad slot element. */
+export function adSlotAttributes(spec: AdSlotSpec): Record<string, string | undefined> {
+  return {
+    'data-ad-slot': '',
+    'data-ad-unit': spec.unit ?? undefined,
+    'data-ad-position': spec.position,
+    'data-ad-sizes': JSON.stringify(spec.sizes),
+    'data-ad-mobile-sizes': JSON.stringify(spec.mobileSizes),
+    'data-ad-targeting': JSON.stringify(spec.targeting),
+  };
+}

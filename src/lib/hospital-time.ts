@@ -21,10 +21,15 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const toEpochMs = (instant: Instant): number => (typeof instant === 'number' ? instant : instant.getTime());
 
+/** A real calendar date written 'yyyy-MM-dd' (no 2026-02-30). Checked by arithmetic: it validates every schedule call. */
 export function isIsoDate(value: string): boolean {
   if (!DATE_RE.test(value)) return false;
-  const d = dayjs.utc(value);
-  return d.isValid() && d.format('YYYY-MM-DD') === value;
+  const y = Number(value.slice(0, 4));
+  const m = Number(value.slice(5, 7));
+  const d = Number(value.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 ? (leap ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31);
 }
 
 const digit = (s: string, i: number): number => {

@@ -329,6 +329,21 @@ export function isDateSelectable(date: string, rules: DatePickerRules): boolean 
   return rules.maxDate !== null && date >= rules.minDate && date <= rules.maxDate && !rules.disabledDates.includes(date);
 }
 
+/**
+ * Keyboard moves in the date picker land only on selectable days: from `date`, `step` days at a time (±1 a day,
+ * ±7 a week), the first selectable day in that direction; `date` itself when there is none. `step` 0: the
+ * first selectable day on or after `date` (where the picker puts focus when it opens).
+ */
+export function stepSelectableDate(date: string, step: number, rules: DatePickerRules): string {
+  if (rules.maxDate === null) return date;
+  if (step === 0) {
+    for (let d = date < rules.minDate ? rules.minDate : date; d <= rules.maxDate; d = addDays(d, 1)) if (isDateSelectable(d, rules)) return d;
+    return date;
+  }
+  for (let d = addDays(date, step); d >= rules.minDate && d <= rules.maxDate; d = addDays(d, step)) if (isDateSelectable(d, rules)) return d;
+  return date;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Schedule window (SPEC §9): the week starting Monday, with a configurable number of days before it.
 

@@ -17,6 +17,55 @@ declare global {
   interface Window { googletag?: Gpt }
 }
 
+let tagRequested = false;
+let servicesEnabled = false;
+
+/** The ad service's tag, requested once per page. */
+function adService(): Gpt {
+  if (!tagRequested) {
+    tagRequested = true;
+    const s = document.createElement('script');
+    s.src = AD_SCRIPT_URL;
+    s.async = true;
+    document.head.append(s);
+  }
+  return (window.googletag ??= { cmd: [] } as unknown as Gpt);
+}
+
+/**
+ * A slot that appears after the page loaded (the ad beside the sticky booking card, rendered by the booking
+ * island when the visitor scrolls past the card): defined 1 to 2 s later with its unit path, position tag,
+ * key-values and sizes, then displayed. Does nothing without a configured ad account or when hidden.
+ */
+export function showAdSlot(el: HTMLElement): void {
+  if (!el.dataset.adUnit || el.dataset.adDefined) return;
+  el.dataset.adDefined = 'pending';
+  const delay = AD_SLOT_DELAY_MS.min + Math.random() * (AD_SLOT_DELAY_MS.max - AD_SLOT_DELAY_MS.min);
+  setTimeout(() => {
+    const box = el.querySelector<HTMLElement>('.ad-box');
+    if (!box || !el.isConnected || getComputedStyle(el).display === 'none') {
+      delete el.dataset.adDefined;
+      return;
+    }
+    const g = adService();
+    g.cmd.push(() => {
+      const mobile = matchMedia('(max-width: 767px)').matches;
+      const sizes = JSON.parse((mobile ? el.dataset.adMobileSizes : el.dataset.adSizes) ?? '[]') as AdSize[];
+      const slot = g.defineSlot(el.dataset.adUnit!, sizes, box.id);
+      if (!slot) return;
+      slot.setTargeting('pos', el.dataset.adPosition ?? '');
+      for (const [k, v] of Object.entries(JSON.parse(el.dataset.adTargeting ?? '{}') as Record<string, string>)) slot.setTargeting(k, v);
+      slot.addService(g.pubads());
+      if (!servicesEnabled) {
+        servicesEnabled = true;
+        g.enableServices();
+      }
+      g.display(box.id);
+      el.dataset.adDefined = 'true';
+    });
+  }, delay);
+}
+
 export function startAds(): void {
   const slots = [...document.querySelectorAll<HTMLElement>('[data-ad-slot]')];
   if (!slots.length) return;
@@ -25,11 +74,7 @@ export function startAds(): void {
   const configured = slots.some((el) => el.dataset.adUnit);
   const delay = AD_SLOT_DELAY_MS.min + Math.random() * (AD_SLOT_DELAY_MS.max - AD_SLOT_DELAY_MS.min);
   if (configured) setTimeout(() => {
-    const s = document.createElement('script');
-    s.src = AD_SCRIPT_URL;
-    s.async = true;
-    document.head.append(s);
-    const g = (window.googletag ??= { cmd: [] } as unknown as Gpt);
+    const g = adService();
     g.cmd.push(() => {
       const defined: { el: HTMLElement; slot: unknown }[] = [];
       for (const el of slots) {
@@ -45,6 +90,7 @@ export function startAds(): void {
         defined.push({ el, slot });
       }
       g.pubads().enableSingleRequest();
+      servicesEnabled = true;
       g.enableServices();
       for (const d of defined) g.display(d.el.querySelector<HTMLElement>('.ad-box')!.id);
       const sticky = defined.find((d) => d.el.dataset.adSticky === 'true');

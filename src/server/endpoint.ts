@@ -17,6 +17,7 @@ import { functionHeaders } from './headers';
 import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
+import { ReadCache } from './read-cache';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -73,6 +74,13 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
   cacheSeconds?: number;
+  /**
+   * Public data only: a warm instance reuses the serialised answer of identical requests (same version, path
+   * parameters and validated query) for this many milliseconds, with single-flight, so N concurrent identical
+   * requests cost one transaction. The handler then always runs as anon (the answer must not depend on who
+   * asks; a token sent is still verified) and gets `auth: null`. `PUBLIC_READ_CACHE_MS` overrides it (0: off).
+   */
+  instanceCacheMs?: number;
   /** false: a success answers `_data` alone (documents such as openapi.json); failures keep the envelope. */
   envelope?: boolean;
   /**
@@ -102,6 +110,8 @@ export interface Endpoint {
   readonly envelope: boolean;
   /** Content type of a non-JSON success answer. */
   readonly produces?: string;
+  /** The instance cache of a public endpoint declaring `instanceCacheMs`. */
+  readonly cache?: ReadCache<string>;
   /** Answers one request already routed to this endpoint. */
   run(req: Request, input: RoutedRequest): Promise<Response>;
 }
@@ -176,6 +186,9 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
       : { multipart: strict(spec.body.multipart), maxBytes: spec.body.maxBytes }
     : undefined;
   const isStaff = spec.auth === 'staff';
+  if (spec.instanceCacheMs !== undefined && spec.auth !== 'public') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs is for public endpoints only`);
+  if (spec.instanceCacheMs !== undefined && spec.database === 'none') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs caches database reads`);
+  const cache = spec.instanceCacheMs === undefined ? undefined : new ReadCache<string>({ ttlMs: instanceCacheTtl(spec.instanceCacheMs) });
 
   const endpoint: Endpoint = {
     kind: 'endpoint',
@@ -194,6 +207,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     rateLimit: spec.rateLimit ? { bucket: spec.rateLimit.bucket } : undefined,
     envelope: spec.envelope !== false,
     produces: spec.produces,
+    cache,
     async run(req, routed) {
       const { requestId, ip } = routed;
       const personal = spec.auth !== 'public';
@@ -270,16 +284,22 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           }
           return checked.data;
         };
-        let data: unknown;
-        if (spec.database === 'none') data = await run(undefined as unknown as pg.PoolClient);
-        else {
-          const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
-          data = await asCaller(db, caller, run);
+        const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
+        if (spec.produces) {
+          const data = spec.database === 'none' ? await run(undefined as unknown as pg.PoolClient) : await asCaller(db, caller, run);
+          return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
         }
-        if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
-        const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId });
+        const serialise = (data: unknown) => JSON.stringify(spec.envelope === false ? data : success(data, messages));
+        let text: string;
+        if (cache) {
+          // One answer for everyone: computed as anon, keyed by everything it depends on.
+          session = null;
+          text = await cache.get(cacheKey(version, paramsValue, queryValue), async () => serialise(await asCaller(db, ANON, run)));
+        } else if (spec.database === 'none') text = serialise(await run(undefined as unknown as pg.PoolClient));
+        else text = serialise(await asCaller(db, caller, run));
+        const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
         if (spec.versions?.length) headers.set('Content-Type', `application/json; charset=utf-8; version=${version}`);
-        return new Response(JSON.stringify(spec.envelope === false ? data : success(data, messages)), { status: 200, headers });
+        return new Response(text, { status: 200, headers });
       } catch (err) {
         return errorResponse(err, { requestId, staff: isStaff, method: req.method, path: spec.path });
       }
@@ -312,6 +332,19 @@ function binaryResponse(answer: BinaryAnswer, contentType: string, options: { pe
   const body = answer.body!;
   headers.set('Content-Length', String(body.byteLength));
   return new Response(body as unknown as BodyInit, { status: 200, headers });
+}
+
+/** PUBLIC_READ_CACHE_MS (when set) overrides every endpoint's instance cache lifetime; 0 turns it off. */
+function instanceCacheTtl(declared: number): number {
+  const env = typeof process !== 'undefined' ? process.env.PUBLIC_READ_CACHE_MS : undefined;
+  const n = env === undefined || env === '' ? NaN : Number(env);
+  return Number.isFinite(n) && n >= 0 ? n : declared;
+}
+
+/** Version, path parameters and validated query, keys sorted: identical requests share one key. */
+export function cacheKey(version: string, params: unknown, query: unknown): string {
+  const sorted = (v: unknown) => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))) : null);
+  return JSON.stringify([version, sorted(params), sorted(query)]);
 }
 
 function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {

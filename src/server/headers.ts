@@ -49,14 +49,22 @@ export interface ResponseHeaderOptions {
   /** Public, cacheable data: seconds a CDN may keep it. */
   maxAge?: number;
   requestId?: string;
+  /** The answer depends on the Accept header (a versioned call): caches must key on it. */
+  varyAccept?: boolean;
 }
 
 export function functionHeaders(options: ResponseHeaderOptions = {}): Headers {
   const h = new Headers(FUNCTION_SECURITY_HEADERS);
   h.set('Content-Type', 'application/json; charset=utf-8');
   if (options.personal || !options.maxAge) h.set('Cache-Control', 'no-store');
-  else h.set('Cache-Control', `public, max-age=0, s-maxage=${options.maxAge}`);
-  if (options.personal) h.set('Vary', 'Authorization');
+  else {
+    h.set('Cache-Control', `public, max-age=0, s-maxage=${options.maxAge}`);
+    // Netlify's CDN reads its own header first (and strips it from the answer to the browser).
+    h.set('Netlify-CDN-Cache-Control', `public, s-maxage=${options.maxAge}`);
+    if (options.varyAccept) h.set('Netlify-Vary', 'header=Accept');
+  }
+  const vary = [...(options.personal ? ['Authorization'] : []), ...(options.varyAccept ? ['Accept'] : [])];
+  if (vary.length) h.set('Vary', vary.join(', '));
   if (options.requestId) h.set('X-Request-Id', options.requestId);
   return h;
 }

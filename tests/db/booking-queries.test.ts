@@ -1,4 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
+import schedules, { doctorSchedule, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
+import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, transaction, type Database } from '../../src/data/db';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
@@ -162,6 +164,56 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(plan).toMatch(/schedules_doctor_day_key/);
       expect(plan).toMatch(/time_slots_schedule_id_started_key/);
     });
+  });
+
+  it('drops a held slot from schedule answers within the cache lifetime; booking re-checks in the database whatever the cache says', async () => {
+    useDatabase(ctx.db);
+    doctorSchedule.cache!.clear(); // the other engine's run shares this module
+    try {
+      const day = f.days[4];
+      const slotId = f.slots[`outpatient|${day}|08:00`];
+      const url = `http://localhost/api/doctors/${f.doctorId}/schedules?startDate=${day}&endDate=${day}`;
+      const offered = async () => {
+        const res = await schedules(new Request(url));
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { _data: { schedules: { workingTimes: Record<string, { schedule_id: number }[]> }[] } };
+        return body._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat()).some((s) => s.schedule_id === slotId);
+      };
+      const first = await schedules(new Request(url));
+      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SCHEDULE_CACHE_SECONDS}`);
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE_SECONDS}`);
+      expect(await offered()).toBe(true);
+      const asPatient = (id: string) => ({ role: 'authenticated' as const, claims: { sub: id, role: 'authenticated' } });
+      const book = (id: string, key: string) => asCaller(ctx.db, asPatient(id), async (c) => (await c.query('select id, status from public.book_slot($1, $2)', [slotId, key])).rows[0]);
+      const held = await book(ACCOUNTS.patient.id, `cache-hold-${ctx.engine}`);
+      expect(held.status).toBe('hold');
+      const heldAt = Date.now();
+      // The instance may still offer the slot for a moment, but the database refuses a second booking of it.
+      await expect(book(ACCOUNTS.patientOther.id, `cache-second-${ctx.engine}`)).rejects.toMatchObject({ code: 'PT409' });
+      await new Promise((r) => setTimeout(r, Math.max(0, SCHEDULE_INSTANCE_CACHE_MS + 50 - (Date.now() - heldAt))));
+      expect(await offered()).toBe(false);
+      // Freed again (the hold cancelled): back within the lifetime too.
+      await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
+      await new Promise((r) => setTimeout(r, SCHEDULE_INSTANCE_CACHE_MS + 50));
+      expect(await offered()).toBe(true);
+    } finally {
+      useDatabase(undefined);
+    }
+  });
+
+  it('answers N concurrent identical schedule requests with one database read', async () => {
+    useDatabase(ctx.db);
+    doctorSchedule.cache!.clear();
+    try {
+      const before = { ...doctorSchedule.cache!.stats };
+      const url = `http://localhost/api/doctors/${f.doctorId}/schedules?endDate=${f.days[6]}&startDate=${f.days[0]}`;
+      const answers = await Promise.all(Array.from({ length: 40 }, () => schedules(new Request(url)).then((r) => r.text())));
+      expect(new Set(answers).size).toBe(1);
+      expect(doctorSchedule.cache!.stats.loads - before.loads).toBe(1);
+      expect(doctorSchedule.cache!.stats.hits - before.hits).toBe(39);
+    } finally {
+      useDatabase(undefined);
+    }
   });
 
   it("checks the baby-formula campaign against the calling patient's own phone", async () => {

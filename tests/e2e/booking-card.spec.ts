@@ -134,6 +134,7 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
 }
 
 test('the sticky copy appears once the card is scrolled past; from it a too-soon slot scrolls to the top', async ({ page }, info) => {
+  test.slow(); // scrolls down, up and down again, then books from the sticky copy
   const locale = 'vi-VN';
   const doctor = await findDoctor(page.request, locale, (d) => d.validOutpatient);
   await page.clock.install({ time: new Date() });
@@ -150,8 +151,21 @@ test('the sticky copy appears once the card is scrolled past; from it a too-soon
   const sticky = page.getByTestId('booking-card-sticky');
   await expect(sticky).toBeVisible();
   if (info.project.name === 'desktop') {
-    // vi-VN: the 300×250 / 300×600 ad sits beside the sticky card on desktop.
-    await expect(sticky.getByTestId('booking-ad')).toBeVisible();
+    // vi-VN: the 300×250 / 300×600 ad slot of the ad module sits beside the sticky card on desktop.
+    const ad = sticky.getByTestId('booking-ad');
+    await expect(ad).toBeVisible();
+    await expect(ad).toHaveAttribute('data-ad-slot', '');
+    await expect(ad).toHaveAttribute('data-ad-position', 'booking_card');
+    await expect(ad).toHaveAttribute('data-ad-sizes', JSON.stringify([[300, 250], [300, 600]]));
+    expect(JSON.parse((await ad.getAttribute('data-ad-targeting'))!)).toMatchObject({ page: 'doctor', locale: 'vi-VN', id: String(doctor.id) });
+    const box = await ad.locator('.ad-box').boundingBox();
+    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([300, 250]);
+    // Scrolling back up hides the sticky copy; down again shows the same ad slot (not a second one).
+    await page.mouse.wheel(0, -2200);
+    await expect(sticky).toBeHidden();
+    await page.mouse.wheel(0, 2200);
+    await expect(sticky).toBeVisible();
+    await expect(page.locator('[data-ad-slot]')).toHaveCount(1);
     await sticky.locator('.bk-slot').first().click();
     await expect(sticky.locator('.bk-slot[aria-pressed="true"]')).toHaveCount(1);
     await page.clock.setSystemTime(Date.now() + 62 * 24 * 3600 * 1000);
@@ -166,6 +180,8 @@ test('the sticky copy appears once the card is scrolled past; from it a too-soon
 
 test('no ad beside the sticky card outside vi-VN', async ({ page }) => {
   const doctor = await findDoctor(page.request, 'en-PH', (d) => d.validOutpatient);
+  const adRequests: string[] = [];
+  page.on('request', (r) => /doubleclick|googlesyndication/.test(r.url()) && adRequests.push(r.url()));
   await page.goto(doctorUrl('en-PH', doctor.slug));
   await readyOnDayWithSlots(page, 'en-PH');
   await page.evaluate(() => {
@@ -176,6 +192,8 @@ test('no ad beside the sticky card outside vi-VN', async ({ page }) => {
   await page.mouse.wheel(0, 2200);
   await expect(page.getByTestId('booking-card-sticky')).toBeVisible();
   await expect(page.getByTestId('booking-ad')).toHaveCount(0);
+  await expect(page.locator('[data-ad-slot], .ad-box')).toHaveCount(0);
+  expect(adRequests).toEqual([]);
 });
 
 test('baby-formula campaign: a visitor goes to onboarding and back to the page; an onboarded patient sees the validation message', async ({ page, browser }) => {

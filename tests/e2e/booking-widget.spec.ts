@@ -57,8 +57,24 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await expect(options).toHaveCount(specialties.length + 1);
       const popupHeight = await specialty.locator('.bk-dd-popup').evaluate((el) => el.getBoundingClientRect().height);
       expect(popupHeight).toBeLessThanOrEqual(304);
+      // The keyword goes to the server, debounced, only from 3 characters (SPEC §5); loading, then 'No result found'.
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/hospitals/specialties') && asked.push(new URL(r.url()).searchParams.get('keyword') ?? ''));
+      const withKeyword = (u: URL) => u.pathname === '/api/hospitals/specialties' && u.searchParams.has('keyword');
+      await page.route(withKeyword, async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await specialty.getByRole('combobox').pressSequentially('zz');
+      await page.waitForTimeout(600);
+      expect(asked).toEqual([]);
+      await expect(options).toHaveCount(specialties.length + 1);
       await specialty.getByRole('combobox').fill('zzzzqqq');
+      await expect(specialty.getByTestId('dropdown-loading')).toHaveText(text(locale, 'booking.searching'));
       await expect(specialty.getByTestId('dropdown-empty')).toHaveText(text(locale, 'booking.noOptions'));
+      await expect(specialty.getByTestId('dropdown-empty').locator('svg')).toBeVisible();
+      expect(asked).toEqual(['zzzzqqq']);
+      await page.unroute(withKeyword);
       await page.keyboard.press('Escape');
       await expect(specialty.getByRole('listbox')).toHaveCount(0);
       await specialty.locator('.bk-dd-button').click();
@@ -78,6 +94,10 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await specialty.locator('.bk-dd-button').focus();
       await page.keyboard.press('ArrowDown');
       await specialty.getByRole('combobox').fill(withDoctors.name);
+      const match = specialty.getByRole('option', { name: withDoctors.name, exact: true });
+      await expect(match).toBeVisible();
+      const shown = await specialty.getByRole('option').allTextContents();
+      for (let i = 0; i < shown.indexOf(withDoctors.name); i++) await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await expect(specialty.locator('.bk-dd-button')).toContainText(withDoctors.name);
       const first = doctors.find((d) => d.specialties.includes(withDoctors.id))!;
@@ -125,10 +145,22 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctorId}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+&telemedicine=${!booked.validOutpatient}$`));
     });
 
-    test('a doctor chosen before any specialty sets All specialties', async ({ page }) => {
+    test('a doctor chosen before any specialty sets All specialties; the doctor dropdown searches on the server', async ({ page }) => {
       const { url, hospitalId } = await findHospitalPage(page, locale);
       const doctors: Doc[] = (await (await page.request.get(`/api/quick-booking/doctors?hospitalBranchId=${hospitalId}&specialtyId=`, { headers: SEARCH })).json())._data.searches;
       const w = await openWidget(page, url);
+      // A part of the last doctor's name: the server's answer is what the dropdown lists.
+      const target = doctors[doctors.length - 1];
+      const word = target.name.split(' ').filter((x) => [...x].length >= 3).pop()!;
+      const found: Doc[] = (await (await page.request.get(`/api/quick-booking/doctors?${new URLSearchParams({ hospitalBranchId: String(hospitalId), specialtyId: '', keyword: word })}`, { headers: SEARCH })).json())._data.searches;
+      const doctorField = w.getByTestId('qb-doctor');
+      await doctorField.locator('.bk-dd-button').click();
+      const call = page.waitForRequest((r) => r.url().includes('/api/quick-booking/doctors') && new URL(r.url()).searchParams.get('keyword') === word);
+      await doctorField.getByRole('combobox').fill(word);
+      const sent = await call;
+      expect(sent.headers()['accept']).toContain('version=2.0.0');
+      await expect(doctorField.getByRole('option')).toHaveText(found.map((d) => d.name));
+      await page.keyboard.press('Escape');
       await choose(w, 'qb-doctor', doctors[0].name);
       await expect(w.getByTestId('qb-specialty').locator('.bk-dd-button')).toContainText(text(locale, 'booking.allSpecialties'));
       await expect(w.getByTestId('book-appointment')).toBeDisabled();

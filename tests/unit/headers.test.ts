@@ -17,6 +17,15 @@ describe('security headers', () => {
     expect(functionHeaders({ maxAge: 300 }).get('cache-control')).toBe('public, max-age=0, s-maxage=300');
     expect(functionHeaders().get('cache-control')).toBe('no-store');
     expect(functionHeaders({ personal: true, maxAge: 300 }).get('cache-control')).toBe('no-store');
+    expect(functionHeaders({ personal: true, maxAge: 300 }).get('netlify-cdn-cache-control')).toBeNull();
+  });
+
+  it("tells Netlify's CDN how long it may keep public data, and to key versioned answers on Accept", () => {
+    const h = functionHeaders({ maxAge: 3, varyAccept: true });
+    expect(h.get('netlify-cdn-cache-control')).toBe('public, s-maxage=3');
+    expect(h.get('netlify-vary')).toBe('header=Accept');
+    expect(h.get('vary')).toBe('Accept');
+    expect(functionHeaders({ maxAge: 3 }).get('vary')).toBeNull();
   });
 
   it('builds a page CSP that allows only the site, Supabase, maps and ads, and no framing', () => {

@@ -39,6 +39,23 @@ describe('calendar helpers', () => {
     expect(isIsoDate('2026-1-01')).toBe(false);
     expect(isIsoDate('22-11-2026')).toBe(false);
     expect(isIsoDate('')).toBe(false);
+    expect(isIsoDate('2100-02-29')).toBe(false);
+    expect(isIsoDate('2000-02-29')).toBe(true);
+    expect(isIsoDate('2026-04-31')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('2026-12-00')).toBe(false);
+  });
+
+  it('agrees with the calendar on every day of 1999-2101 and on every day-of-month 29..31', () => {
+    for (let y = 1999; y <= 2101; y++) {
+      for (let m = 1; m <= 12; m++) {
+        for (let d = 28; d <= 32; d++) {
+          const text = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+          const real = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === text;
+          expect(isIsoDate(text), text).toBe(real);
+        }
+      }
+    }
   });
 
   it('reads times with or without seconds and refuses others', () => {

@@ -10,6 +10,7 @@ import {
   datePickerRules,
   findDay,
   firstNonEmptyPartOfDay,
+  stepSelectableDate,
   isDateSelectable,
   isSlotValid,
   nearestAvailableDay,
@@ -399,5 +400,34 @@ describe('computeSchedule', () => {
     expect(result.picker).toEqual({ minDate: '2026-11-22', maxDate: '2026-11-24', disabledDates: ['2026-11-22', '2026-11-23'] });
     expect(result.nearest).toBe('2026-11-24');
     expect(firstNonEmptyPartOfDay(findDay(result.days, '2026-11-24'))).toBe('morning');
+  });
+});
+
+describe('date picker keyboard moves (stepSelectableDate)', () => {
+  // Selectable: 11-24, 11-26, 12-01; 11-23 is today with no slots, 11-25 and 11-27..30 have none.
+  const rules = { minDate: '2026-11-23', maxDate: '2026-12-01', disabledDates: ['2026-11-23', '2026-11-25', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'] };
+
+  it('opens on the first selectable day on or after a date', () => {
+    expect(stepSelectableDate('2026-11-23', 0, rules)).toBe('2026-11-24');
+    expect(stepSelectableDate('2026-11-01', 0, rules)).toBe('2026-11-24');
+    expect(stepSelectableDate('2026-11-27', 0, rules)).toBe('2026-12-01');
+  });
+
+  it('skips days without slots and never leaves [today, last schedule day]', () => {
+    expect(stepSelectableDate('2026-11-24', 1, rules)).toBe('2026-11-26');
+    expect(stepSelectableDate('2026-11-26', 1, rules)).toBe('2026-12-01');
+    expect(stepSelectableDate('2026-12-01', 1, rules)).toBe('2026-12-01');
+    expect(stepSelectableDate('2026-11-26', -1, rules)).toBe('2026-11-24');
+    expect(stepSelectableDate('2026-11-24', -1, rules)).toBe('2026-11-24');
+  });
+
+  it('moves by weeks on the same weekday when there is one', () => {
+    expect(stepSelectableDate('2026-11-24', 7, rules)).toBe('2026-12-01');
+    expect(stepSelectableDate('2026-12-01', -7, rules)).toBe('2026-11-24');
+    expect(stepSelectableDate('2026-11-26', 7, rules)).toBe('2026-11-26');
+  });
+
+  it('stays put without a schedule', () => {
+    expect(stepSelectableDate('2026-11-23', 1, { minDate: '2026-11-23', maxDate: null, disabledDates: [] })).toBe('2026-11-23');
   });
 });

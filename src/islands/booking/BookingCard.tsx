@@ -3,7 +3,8 @@
  * with both), date strip, part-of-day tabs, slot grid, price line, voucher badges and Continue Booking. When the
  * visitor scrolls past it a second, sticky copy with the same state appears (desktop: beside the vi-VN ad).
  */
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { AD_SIZES, adSlotAttributes, adSlotSpec, type AdSlotSpec } from '../../lib/ads';
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
 import { initialSlotSelection, primaryButton, slotSelectionReducer } from '../../lib/slot-selection';
@@ -58,7 +59,11 @@ export default function BookingCard(props: BookingCardProps) {
   const flow = useContinueFlow(locale, t, props.profileUrl);
   const mainRef = useRef<HTMLDivElement>(null);
   const [stuck, setStuck] = useState(false);
+  // Once shown, the sticky copy stays mounted (hidden while the card is in view): its ad is defined only once.
+  const [stickyMounted, setStickyMounted] = useState(false);
+  if (stuck && !stickyMounted) setStickyMounted(true);
   const uid = useId().replace(/:/g, '');
+  const ad = useMemo(() => (props.ads ? adSlotSpec(locale, { position: 'booking_card', page: kind, sizes: AD_SIZES.besideBookingCard, targeting: { id: String(id) } }) : null), [props.ads, locale, kind, id]);
 
   useEffect(() => {
     if (schedule.status === 'ready') dispatch({ type: 'scheduleLoaded', days: schedule.days });
@@ -197,8 +202,8 @@ export default function BookingCard(props: BookingCardProps) {
         </h2>
         {body('main')}
       </section>
-      {stuck && (
-        <div className="bk-sticky" data-testid="booking-card-sticky">
+      {stickyMounted && (
+        <div className="bk-sticky" data-testid="booking-card-sticky" hidden={!stuck}>
           <section className="bk-card bk-card-sticky" aria-label={t('booking.title')}>
             <div className="bk-sticky-full">{body('sticky')}</div>
             <div className="bk-sticky-bar">
@@ -214,14 +219,29 @@ export default function BookingCard(props: BookingCardProps) {
               </button>
             </div>
           </section>
-          {props.ads && (
-            <aside className="bk-ad" aria-label={t('booking.advertisement')} data-ad-sizes="300x250,300x600" data-testid="booking-ad">
-              <span>{t('booking.advertisement')}</span>
-            </aside>
-          )}
+          {ad && <BookingAd spec={ad} boxId={`ad-booking-${uid}`} label={t('booking.advertisement')} />}
         </div>
       )}
       {flow.dialogs}
     </div>
+  );
+}
+
+/**
+ * The 300×250 / 300×600 ad beside the sticky card (SPEC §2, §9; desktop, vi-VN only): the ad module's slot
+ * (src/lib/ads data attributes), defined through src/scripts/ads.ts once it is on screen. Space is reserved by
+ * CSS; the module is loaded only on pages whose locale runs ads.
+ */
+function BookingAd({ spec, boxId, label }: { spec: AdSlotSpec; boxId: string; label: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el) void import('../../scripts/ads').then((m) => m.showAdSlot(el));
+  }, []);
+  return (
+    <aside ref={ref} className="bk-ad" aria-label={label} data-testid="booking-ad" {...adSlotAttributes(spec)}>
+      <span className="ad-label">{label}</span>
+      <div className="ad-box" id={boxId} />
+    </aside>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The quick-booking date picker (SPEC §5): a month grid in the hospital's calendar where days before today, after
- * the last schedule day and days without slots are disabled (src/lib/slots datePickerRules). Arrow keys move
- * between days, Enter picks, Escape closes.
+ * the last schedule day and days without slots are disabled (src/lib/slots datePickerRules). Focus opens on the
+ * chosen (or first selectable) day; arrow keys move by day and week, Home/End to the first and last selectable
+ * day, and land only on selectable days; Enter picks, Escape closes.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, isoWeekday } from '../../lib/hospital-time';
-import { isDateSelectable, type DatePickerRules } from '../../lib/slots';
+import { isDateSelectable, stepSelectableDate, type DatePickerRules } from '../../lib/slots';
 import { formatDay, fullDate } from './shared';
 
 interface Props {
@@ -46,7 +47,7 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
   }, [open, focus, month]);
 
   const openPicker = () => {
-    const start = value ?? rules.minDate;
+    const start = value && isDateSelectable(value, rules) ? value : stepSelectableDate(rules.minDate, 0, rules);
     setFocus(start);
     setMonth(monthOf(start));
     setOpen(true);
@@ -59,7 +60,12 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
 
   const onKey = (e: KeyboardEvent) => {
     const step: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
-    if (e.key in step) move(addDays(focus, step[e.key]));
+    if (e.key in step) {
+      // Days in that direction first (a week up/down), else the nearest selectable day that way.
+      const next = stepSelectableDate(focus, step[e.key], rules);
+      move(next !== focus || Math.abs(step[e.key]) === 1 ? next : stepSelectableDate(focus, Math.sign(step[e.key]), rules));
+    } else if (e.key === 'Home') move(stepSelectableDate(rules.minDate, 0, rules));
+    else if (e.key === 'End' && rules.maxDate) move(isDateSelectable(rules.maxDate, rules) ? rules.maxDate : stepSelectableDate(rules.maxDate, -1, rules));
     else if (e.key === 'Escape') {
       // Close only this popup, not the slide-in panel around the widget.
       e.stopPropagation();
@@ -94,7 +100,7 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
               ›
             </button>
           </div>
-          <div className="bk-cal-grid" role="grid" ref={grid}>
+          <div className="bk-cal-grid" role="group" aria-label={formatDay(lang, month, { month: 'long', year: 'numeric' })} ref={grid}>
             {weekdays.map((w, i) => (
               <span key={`h${i}`} className="bk-cal-weekday" aria-hidden="true">{w}</span>
             ))}

@@ -1,9 +1,12 @@
 /**
  * A searchable single-choice dropdown (SPEC §4, §9): opens and closes on click, closes on an outside click or
  * Escape, lists at most 304 px (quick-booking widget) before scrolling, works by keyboard (arrows, Home/End,
- * Enter), and shows the empty-box icon when there is nothing to choose.
+ * Enter), and shows the empty-box icon when there is nothing to choose. With `search`, the typed keyword goes to
+ * the server (SPEC §5: debounced 300 ms, only from 3 characters) and the dropdown shows a loading state, then the
+ * server's results or 'No result found'; shorter input shows every option.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { searchKeyword, SEARCH_DEBOUNCE_MS } from '../../lib/hospital-page';
 
 export const WIDGET_DROPDOWN_MAX_HEIGHT = 304;
 
@@ -25,23 +28,55 @@ interface Props {
   searchLabel: string;
   emptyText: string;
   testId?: string;
+  /** Server-side search: the options matching a keyword (already trimmed, at least 3 characters). */
+  search?(keyword: string, signal: AbortSignal): Promise<Option[]>;
+  /** Announced while a search runs. */
+  searchingText?: string;
 }
+
+type Remote = { keyword: string; status: 'loading' | 'ready' | 'error'; options: Option[] };
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-export function Dropdown({ label, placeholder, options, value, onChange, disabled, readOnly, readOnlyText, searchLabel, emptyText, testId }: Props) {
+export function Dropdown({ label, placeholder, options, value, onChange, disabled, readOnly, readOnlyText, searchLabel, emptyText, testId, search: searchRemote, searchingText }: Props) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [remote, setRemote] = useState<Remote | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const id = useId().replace(/:/g, '');
-  const selected = options.find((o) => o.value === value);
+  const selected = options.find((o) => o.value === value) ?? remote?.options.find((o) => o.value === value);
+  const keyword = searchRemote ? searchKeyword(query) : undefined;
+
+  // Server-side search: 300 ms after the last keystroke, from 3 characters; a newer keyword cancels the older call.
+  useEffect(() => {
+    if (!searchRemote || !keyword) {
+      setRemote(null);
+      return;
+    }
+    setRemote((r) => ({ keyword, status: 'loading', options: r?.options ?? [] }));
+    const ac = new AbortController();
+    const timer = setTimeout(() => {
+      searchRemote(keyword, ac.signal).then(
+        (found) => !ac.signal.aborted && setRemote({ keyword, status: 'ready', options: found }),
+        () => !ac.signal.aborted && setRemote({ keyword, status: 'error', options: [] }),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      ac.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [keyword]);
+
   const shown = useMemo(() => {
+    if (searchRemote) return remote?.status === 'ready' ? remote.options : remote ? [] : options;
     const q = fold(query.trim());
     return q ? options.filter((o) => fold(o.label).includes(q)) : options;
-  }, [options, query]);
+  }, [options, query, remote, searchRemote]);
+  const searching = remote !== null && remote.status === 'loading';
 
   useEffect(() => {
     if (!open) return;
@@ -140,8 +175,13 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
               setActive(0);
             }}
           />
-          {shown.length === 0 ? (
-            <div className="bk-dd-empty" data-testid="dropdown-empty">
+          {searching ? (
+            <div className="bk-dd-loading" role="status" data-testid="dropdown-loading">
+              <span className="bk-spinner" aria-hidden="true" />
+              <span>{searchingText ?? searchLabel}</span>
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="bk-dd-empty" data-testid="dropdown-empty" role="status">
               <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true">
                 <path d="M6 18l18-9 18 9v18l-18 9-18-9z" fill="none" stroke="currentColor" strokeWidth="2" />
                 <path d="M6 18l18 9 18-9M24 27v18" fill="none" stroke="currentColor" strokeWidth="2" />

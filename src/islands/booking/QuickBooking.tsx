@@ -89,10 +89,29 @@ export default function QuickBooking(props: QuickBookingProps) {
     return () => ac.abort();
   }, [state.kind, hospitalId, services]);
 
+  // Searchable dropdowns send the keyword to the server (SPEC §5, §7); results are the same records as the lists.
+  const known = useRef(new Map<number, DoctorResult>());
+  for (const d of allDoctors ?? []) known.current.set(d.id, d);
+  const searchSpecialties = async (keyword: string, signal: AbortSignal): Promise<Option[]> => {
+    const r = await call<{ specialties: { id: number; name: string }[] }>(`/api/hospitals/specialties?${new URLSearchParams({ hospitalId: String(hospitalId), keyword })}`, {}, signal);
+    return r.specialties.map((x) => ({ value: x.id, label: x.name }));
+  };
+  const searchDoctors = async (keyword: string, signal: AbortSignal): Promise<Option[]> => {
+    const specialtyId = state.specialtyId === null || state.specialtyId === ALL_SPECIALTIES_ID ? '' : String(state.specialtyId);
+    const q = new URLSearchParams({ hospitalBranchId: String(hospitalId), specialtyId, keyword });
+    const r = await call<{ searches: DoctorResult[] }>(`/api/quick-booking/doctors?${q}`, { headers: SEARCH_ACCEPT }, signal);
+    for (const d of r.searches) known.current.set(d.id, d);
+    return r.searches.map((d) => ({ value: d.id, label: d.name }));
+  };
+  const searchServices = async (keyword: string, signal: AbortSignal): Promise<Option[]> => {
+    const r = await call<{ searches: ServiceResult[] }>(`/api/quick-booking/services?${new URLSearchParams({ hospitalBranchId: String(hospitalId), keyword })}`, { headers: SEARCH_ACCEPT }, signal);
+    return r.searches.map((x) => ({ value: x.id, label: x.name }));
+  };
+
   const doctorsOf = (specialtyId: number | null) =>
     (allDoctors ?? []).filter((d) => specialtyId === null || specialtyId === ALL_SPECIALTIES_ID || d.specialties.includes(specialtyId));
   const doctorOptions = useMemo(() => doctorsOf(state.specialtyId).map((d) => ({ value: d.id, label: d.name })), [allDoctors, state.specialtyId]);
-  const doctor = allDoctors?.find((d) => d.id === state.doctor?.id) ?? null;
+  const doctor = (state.doctor && known.current.get(state.doctor.id)) ?? null;
   const service = services?.find((s) => s.id === state.serviceId) ?? null;
 
   const source: ScheduleSource | null =
@@ -148,6 +167,8 @@ export default function QuickBooking(props: QuickBookingProps) {
             onChange={(v) => dispatch({ type: 'specialtyChanged', specialtyId: v, doctors: doctorsOf(v) })}
             searchLabel={t('booking.search')}
             emptyText={t('booking.noOptions')}
+            search={searchSpecialties}
+            searchingText={t('booking.searching')}
             testId="qb-specialty"
           />
           <Dropdown
@@ -156,9 +177,11 @@ export default function QuickBooking(props: QuickBookingProps) {
             options={doctorOptions}
             value={state.doctor?.id ?? null}
             disabled={allDoctors === null}
-            onChange={(v) => dispatch({ type: 'doctorChanged', doctor: allDoctors!.find((d) => d.id === v) ?? null })}
+            onChange={(v) => dispatch({ type: 'doctorChanged', doctor: known.current.get(v) ?? null })}
             searchLabel={t('booking.search')}
             emptyText={t('booking.noOptions')}
+            search={searchDoctors}
+            searchingText={t('booking.searching')}
             testId="qb-doctor"
           />
           {tabs.length > 0 && (
@@ -181,6 +204,8 @@ export default function QuickBooking(props: QuickBookingProps) {
           onChange={(v) => dispatch({ type: 'serviceChanged', serviceId: v })}
           searchLabel={t('booking.search')}
           emptyText={t('booking.noOptions')}
+          search={searchServices}
+          searchingText={t('booking.searching')}
           testId="qb-service"
         />
       )}

@@ -1,6 +1,7 @@
 /**
  * Child process of the booking benchmark: the local server (scripts/lib/server.ts) with the functions over the
- * PostgreSQL database in BENCH_DATABASE_URL. Prints its URL on stdout, runs until killed.
+ * PostgreSQL database in BENCH_DATABASE_URL (pool of BENCH_POOL connections) or the embedded PGlite directory in
+ * BENCH_PGLITE_DIR. Prints its URL on stdout, runs until killed.
  */
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
@@ -9,9 +10,18 @@ import { openDatabase } from '../../../src/data/db';
 import { useDatabase } from '../../../src/server/runtime';
 import { startServer } from '../../../scripts/lib/server';
 
-const db = await openDatabase({ url: process.env.BENCH_DATABASE_URL!, max: Number(process.env.BENCH_POOL ?? 20) });
+const db = process.env.BENCH_PGLITE_DIR
+  ? await openDatabase({ dataDir: process.env.BENCH_PGLITE_DIR })
+  : await openDatabase({ url: process.env.BENCH_DATABASE_URL!, max: Number(process.env.BENCH_POOL ?? 10) });
 useDatabase(db);
 const root = path.resolve(import.meta.dirname, '../../..');
 // No static site is needed: an empty dist directory.
 const server = await startServer({ root, distDir: mkdtempSync(path.join(tmpdir(), 'care-bench-dist-')) });
 console.log(server.url);
+const stop = async () => {
+  await server.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

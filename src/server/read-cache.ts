@@ -1,0 +1,100 @@
+/**
+ * A short-lived in-process cache with single-flight per key, for public answers that may be a few seconds old
+ * (schedule and search calls, issue #6). N concurrent identical requests cost one load; the answer is then kept
+ * for `ttlMs` counted from when its load *started*, so nothing served is older than that. Failed loads are not
+ * kept (the next caller tries again). A warm Netlify function instance keeps its module state between
+ * invocations, so the same cache works there as on the local server.
+ *
+ * Never use it for personal data: the key must be everything the answer depends on.
+ */
+export interface ReadCacheOptions {
+  /** How long an answer is reused, from the start of its load. 0 disables caching (single-flight stays). */
+  ttlMs: number;
+  /** Bound on the number of answers kept; the oldest go first. */
+  maxEntries?: number;
+  /** Injected clock (tests). */
+  now?: () => number;
+}
+
+interface Entry<T> {
+  /** When the load started; the answer is fresh until started + ttl. */
+  started: number;
+  value: Promise<T>;
+  settled: boolean;
+}
+
+export class ReadCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private lastSweep = 0;
+  /** Loads run (misses) and answers given from a load already started or finished (hits). */
+  readonly stats = { loads: 0, hits: 0 };
+
+  constructor(private readonly options: ReadCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 5_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get ttlMs(): number {
+    return this.options.ttlMs;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The answer for `key`: a fresh or in-flight one, else `load()` (shared with every concurrent caller). */
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = this.now();
+    const found = this.entries.get(key);
+    if (found && (!found.settled || now - found.started < this.options.ttlMs)) {
+      this.stats.hits++;
+      return found.value;
+    }
+    if (found) this.entries.delete(key);
+    this.stats.loads++;
+    const entry: Entry<T> = { started: now, settled: false, value: undefined as unknown as Promise<T> };
+    entry.value = (async () => load())().then(
+      (v) => {
+        entry.settled = true;
+        if (this.options.ttlMs <= 0 && this.entries.get(key) === entry) this.entries.delete(key);
+        return v;
+      },
+      (err: unknown) => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+        throw err;
+      },
+    );
+    this.entries.set(key, entry);
+    // Expired answers are dropped once per lifetime, so an idle key does not hold its memory until evicted.
+    if (now - this.lastSweep >= Math.max(this.options.ttlMs, 1000)) this.sweep(now);
+    if (this.entries.size > this.maxEntries) this.evict(now);
+    return entry.value;
+  }
+
+  /** Forgets every answer (tests, or after a write this instance made itself). */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [k, e] of this.entries) if (e.settled && now - e.started >= this.options.ttlMs) this.entries.delete(k);
+  }
+
+  private evict(now: number): void {
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.maxEntries * 0.9) break;
+      // Map order is insertion order: oldest first. In-flight loads stay (their callers are waiting on them).
+      if (e.settled || now - e.started >= this.options.ttlMs) this.entries.delete(k);
+    }
+  }
+}
+
+/**
+ * How stale a public availability answer (schedules, quick-booking searches) may be: the CDN keeps it
+ * `cdnSeconds` and a warm instance `instanceMs`, so a slot booked or held disappears within at most the sum.
+ * Booking itself re-checks in the database (book_slot) whatever a cached answer said.
+ */
+export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, instanceMs: 2000 } as const;
