@@ -199,7 +199,8 @@ export default function BookingCard(props: BookingCardProps) {
       </section>
       {stuck && (
         <div className="bk-sticky" data-testid="booking-card-sticky">
-          <section className="bk-card bk-card-sticky" aria-label={t('booking.title')}>
+          {/* Not a second landmark of the same name: the sticky copy repeats the card above. */}
+          <div className="bk-card bk-card-sticky">
             <div className="bk-sticky-full">{body('sticky')}</div>
             <div className="bk-sticky-bar">
               <span className="bk-sticky-summary">{summary ?? price?.text ?? t('booking.title')}</span>
@@ -213,7 +214,7 @@ export default function BookingCard(props: BookingCardProps) {
                 {selection.slot ? t('booking.continue') : t('booking.selectTime')}
               </button>
             </div>
-          </section>
+          </div>
           {props.ads && (
             <aside className="bk-ad" aria-label={t('booking.advertisement')} data-ad-sizes="300x250,300x600" data-testid="booking-ad">
               <span>{t('booking.advertisement')}</span>
