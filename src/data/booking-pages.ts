@@ -112,57 +112,61 @@ export function listServicePages(locale: Locale): Promise<ServicePageView[]> {
 }
 
 async function loadDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
-  const db = await getDatabase();
-  return asCaller(db, ANON, async (c) => {
-    const { rows } = await c.query(
-      `with r as (select doctor_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and doctor_id is not null group by doctor_id)
-       select d.id, d.slug, d.name, d.avatar, d.description, d.glance, d.gender, d.provide_care as "provideCare", d.languages,
-              d.experience, d.legacy_experiences as "legacyExperiences", d.education, d.awards, d.publication, d.memberships, d.faqs,
-              coalesce((select json_agg(e.name order by e.name) from public.doctor_expertise de join public.expertise e on e.id = de.expertise_id where de.doctor_id = d.id), '[]'::json) as expertise,
-              coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'description', x.description, 'price_type', x.price_type, 'price', x.price::float8, 'price_to', x.price_to::float8) order by x.id)
-                          from public.doctor_services x where x.doctor_id = d.id), '[]'::json) as services, d.status, d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
-              d.promotion_percent as promotion, d.partner_group as "partnerGroup", d.price_override as "priceOverride",
-              d.telemedicine_fee::float8 as "telemedicineFee", (d.status = 1 and d.outpatient_enabled) as "validOutpatient",
-              (d.status = 1 and d.telemedicine_enabled) as "validTelemedicine", d.buffer_time_outpatient as "bufferTimeOutpatient",
-              d.buffer_time_telemedicine as "bufferTimeTelemedicine", d.baby_formula_campaign as "babyFormulaCampaign", d.booking_url as "bookingUrl",
-              coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
-              coalesce((select json_agg(json_build_object('name', sp.name, 'slug', sp.slug) order by sp.name)
-                          from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id), '[]'::json) as specialties,
-              ${VOUCHERS('doctor_id', 'd')} as vouchers,
-              json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'websiteUrl', h.website_url, 'address', h.address, 'city', h.city, 'logo', h.logo) as hospital
-         from public.doctors d
-         join public.hospitals h on h.id = d.hospital_id
-         join public.organizations o on o.id = d.organization_id
-         left join r on r.doctor_id = d.id
-        where d.country_id = $1
-        order by d.id`,
-      [LOCALE_CONFIG[locale].countryId],
-    );
-    return withReviews(c, 'doctor_id', rows as DoctorPageView[], LOCALE_CONFIG[locale].countryId);
-  });
+  return asCaller(await getDatabase(), ANON, (c) => doctorPagesOf(c, locale));
+}
+
+/** The doctor pages of a locale as the caller of `c` sees them (the build reads as anon). */
+export async function doctorPagesOf(c: Queryable, locale: Locale): Promise<DoctorPageView[]> {
+  const { rows } = await c.query(
+    `with r as (select doctor_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and doctor_id is not null group by doctor_id)
+     select d.id, d.slug, d.name, d.avatar, d.description, d.glance, d.gender, d.provide_care as "provideCare", d.languages,
+            d.experience, d.legacy_experiences as "legacyExperiences", d.education, d.awards, d.publication, d.memberships, d.faqs,
+            coalesce((select json_agg(e.name order by e.name) from public.doctor_expertise de join public.expertise e on e.id = de.expertise_id where de.doctor_id = d.id), '[]'::json) as expertise,
+            coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'description', x.description, 'price_type', x.price_type, 'price', x.price::float8, 'price_to', x.price_to::float8) order by x.id)
+                        from public.doctor_services x where x.doctor_id = d.id), '[]'::json) as services, d.status, d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
+            d.promotion_percent as promotion, d.partner_group as "partnerGroup", d.price_override as "priceOverride",
+            d.telemedicine_fee::float8 as "telemedicineFee", (d.status = 1 and d.outpatient_enabled) as "validOutpatient",
+            (d.status = 1 and d.telemedicine_enabled) as "validTelemedicine", d.buffer_time_outpatient as "bufferTimeOutpatient",
+            d.buffer_time_telemedicine as "bufferTimeTelemedicine", d.baby_formula_campaign as "babyFormulaCampaign", d.booking_url as "bookingUrl",
+            coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
+            coalesce((select json_agg(json_build_object('name', sp.name, 'slug', sp.slug) order by sp.name)
+                        from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id), '[]'::json) as specialties,
+            ${VOUCHERS('doctor_id', 'd')} as vouchers,
+            json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'websiteUrl', h.website_url, 'address', h.address, 'city', h.city, 'logo', h.logo) as hospital
+       from public.doctors d
+       join public.hospitals h on h.id = d.hospital_id
+       join public.organizations o on o.id = d.organization_id
+       left join r on r.doctor_id = d.id
+      where d.country_id = $1
+      order by d.id`,
+    [LOCALE_CONFIG[locale].countryId],
+  );
+  return withReviews(c, 'doctor_id', rows as DoctorPageView[], LOCALE_CONFIG[locale].countryId);
 }
 
 async function loadServicePages(locale: Locale): Promise<ServicePageView[]> {
-  const db = await getDatabase();
-  return asCaller(db, ANON, async (c) => {
-    const { rows } = await c.query(
-      `with r as (select service_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and service_id is not null group by service_id)
-       select s.id, s.slug, s.name, s.logo, s.description, s.price::float8 as price, s.price_to::float8 as "priceTo", s.price_type as "priceType", s.original_price::float8 as "originalPrice",
-              s.promotion_percent as promotion, s.is_package as "isPackage", s.online_payment as "onlinePayment",
-              s.requires_reservation as "requiresReservation", s.buffer_time as "bufferTime", s.availability, s.phone,
-              coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
-              ${VOUCHERS('service_id', 's')} as vouchers,
-              json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'logo', h.logo, 'address', h.address, 'city', h.city) as hospital
-         from public.hospital_services s
-         join public.hospitals h on h.id = s.hospital_id
-         join public.organizations o on o.id = s.organization_id
-         left join r on r.service_id = s.id
-        where s.country_id = $1
-        order by s.id`,
-      [LOCALE_CONFIG[locale].countryId],
-    );
-    return withReviews(c, 'service_id', rows as ServicePageView[], LOCALE_CONFIG[locale].countryId);
-  });
+  return asCaller(await getDatabase(), ANON, (c) => servicePagesOf(c, locale));
+}
+
+/** The service pages of a locale as the caller of `c` sees them (the build reads as anon). */
+export async function servicePagesOf(c: Queryable, locale: Locale): Promise<ServicePageView[]> {
+  const { rows } = await c.query(
+    `with r as (select service_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and service_id is not null group by service_id)
+     select s.id, s.slug, s.name, s.logo, s.description, s.price::float8 as price, s.price_to::float8 as "priceTo", s.price_type as "priceType", s.original_price::float8 as "originalPrice",
+            s.promotion_percent as promotion, s.is_package as "isPackage", s.online_payment as "onlinePayment",
+            s.requires_reservation as "requiresReservation", s.buffer_time as "bufferTime", s.availability, s.phone,
+            coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
+            ${VOUCHERS('service_id', 's')} as vouchers,
+            json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'logo', h.logo, 'address', h.address, 'city', h.city) as hospital
+       from public.hospital_services s
+       join public.hospitals h on h.id = s.hospital_id
+       join public.organizations o on o.id = s.organization_id
+       left join r on r.service_id = s.id
+      where s.country_id = $1
+      order by s.id`,
+    [LOCALE_CONFIG[locale].countryId],
+  );
+  return withReviews(c, 'service_id', rows as ServicePageView[], LOCALE_CONFIG[locale].countryId);
 }
 
 /**

@@ -204,7 +204,8 @@ export default function BookingCard(props: BookingCardProps) {
       </section>
       {stickyMounted && (
         <div className="bk-sticky" data-testid="booking-card-sticky" hidden={!stuck}>
-          <section className="bk-card bk-card-sticky" aria-label={t('booking.title')}>
+          {/* Not a second landmark of the same name: the sticky copy repeats the card above. */}
+          <div className="bk-card bk-card-sticky">
             <div className="bk-sticky-full">{body('sticky')}</div>
             <div className="bk-sticky-bar">
               <span className="bk-sticky-summary">{summary ?? price?.text ?? t('booking.title')}</span>
@@ -218,7 +219,7 @@ export default function BookingCard(props: BookingCardProps) {
                 {selection.slot ? t('booking.continue') : t('booking.selectTime')}
               </button>
             </div>
-          </section>
+          </div>
           {ad && <BookingAd spec={ad} boxId={`ad-booking-${uid}`} label={t('booking.advertisement')} />}
         </div>
       )}

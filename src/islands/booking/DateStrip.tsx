@@ -87,14 +87,15 @@ export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props
                   type="button"
                   className={`bk-date${isSelected ? ' is-selected' : ''}${d.slots === 0 ? ' is-empty' : ''}`}
                   aria-pressed={isSelected}
-                  aria-label={t('booking.dateLabel', { date: fullDate(lang, d.workingDay), count: d.slots })}
                   data-date={d.workingDay}
                   onClick={() => onSelect(d.workingDay)}
                 >
-                  <span className="bk-date-weekday">{formatDay(lang, d.workingDay, { weekday: 'short' })}</span>
-                  <span className="bk-date-day">{Number(d.workingDay.slice(8))}</span>
-                  <span className="bk-date-month">{formatDay(lang, d.workingDay, { month: 'short' })}</span>
-                  <span className="bk-date-count">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
+                  {/* The full date is the button's name (as text, so the name and the visible label agree for axe). */}
+                  <span className="visually-hidden">{t('booking.dateLabel', { date: fullDate(lang, d.workingDay), count: d.slots })}</span>
+                  <span className="bk-date-weekday" aria-hidden="true">{formatDay(lang, d.workingDay, { weekday: 'short' })}</span>
+                  <span className="bk-date-day" aria-hidden="true">{Number(d.workingDay.slice(8))}</span>
+                  <span className="bk-date-month" aria-hidden="true">{formatDay(lang, d.workingDay, { month: 'short' })}</span>
+                  <span className="bk-date-count" aria-hidden="true">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
                 </button>
               );
             })}
