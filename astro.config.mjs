@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import seoFiles from './src/integrations/seo-files.ts';
 
 // Static pages per locale (DESIGN §2): one deploy, six domains rewritten to /vi-vn, /en-ph, ... in netlify.toml.
 export default defineConfig({
@@ -8,7 +9,8 @@ export default defineConfig({
   site: 'https://suckhoeviet.vn',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  integrations: [react()],
+  // seoFiles: sitemaps and robots.txt per locale, written from the built pages (src/integrations/seo-files.ts).
+  integrations: [react(), seoFiles()],
   compressHTML: true,
   devToolbar: { enabled: false },
   vite: {

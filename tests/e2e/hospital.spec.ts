@@ -203,7 +203,7 @@ for (const locale of LOCALES) {
         await page.goto(hospitalPath(locale, h.slug));
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       }
-      const sitemap = await (await request.get(`/${cfg.prefix}/sitemap-hospitals.xml`)).text();
+      const sitemap = await (await request.get(`/${cfg.prefix}/sitemap-1.xml`)).text();
       expect(sitemap).toContain(`https://${cfg.domain}/hospital/${f.rich.slug}/`);
       expect(sitemap).not.toContain(`/hospital/${f.excluded.slug}/`);
       expect(sitemap).not.toContain(`/hospital/${f.noStatus.slug}/`);
