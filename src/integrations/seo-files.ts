@@ -16,6 +16,7 @@ import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, LOCALE_CONFIG, canonicalUrl, type Locale } from '../../i18n/locales';
+import { BUILD_LOCALES_ENV } from '../data/build-cache';
 import {
   SITEMAP_INDEX_FILE, SitemapChunker, URLSET_CLOSE, URLSET_OPEN, isSitemapPage, parseHead, robotsTxt, rootRobotsTxt, sameUrlKey,
   sitemapFile, sitemapIndexXml, urlEntry, type HeadInfo,
@@ -152,6 +153,8 @@ export default function seoFiles(): AstroIntegration {
     name: 'care-seo-files',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        // A shard of a parallel build sees part of the site: scripts/build.ts writes these after merging.
+        if (process.env[BUILD_LOCALES_ENV]) return;
         const t0 = performance.now();
         const results = await writeSeoFiles(fileURLToPath(dir));
         const listed = results.reduce((n, r) => n + r.listed, 0);
