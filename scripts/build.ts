@@ -12,7 +12,7 @@
 import { build } from 'astro';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { argValue, hasFlag } from './lib/args';
@@ -58,7 +58,8 @@ const started = performance.now();
 
 function runShard(locales: Locale[], index: number, dir: string): Promise<{ peakMemoryMb: number }> {
   const figures = `${dir}.figures.json`;
-  const args = ['--import', 'tsx', path.join(import.meta.dirname, 'build.ts'), '--out', dir, '--figures', figures, ...(json ? ['--json'] : [])];
+  const heap = process.env.BUILD_SHARD_HEAP_MB ? [`--max-old-space-size=${process.env.BUILD_SHARD_HEAP_MB}`] : [];
+  const args = [...heap, '--import', 'tsx', path.join(import.meta.dirname, 'build.ts'), '--out', dir, '--figures', figures, ...(json ? ['--json'] : [])];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', json ? 'ignore' : 'inherit', 'inherit'],
     env: { ...process.env, [BUILD_LOCALES_ENV]: locales.join(','), [BUILD_ROOT_PAGES_ENV]: index === 0 ? '1' : '0' },
@@ -72,13 +73,24 @@ function runShard(locales: Locale[], index: number, dir: string): Promise<{ peak
   });
 }
 
+/** Moves a folder (a rename, or a copy when it crosses file systems). */
+async function move(from: string, to: string) {
+  try {
+    await rename(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    await cp(from, to, { recursive: true });
+    await rm(from, { recursive: true, force: true });
+  }
+}
+
 /** Moves the locale folders of a shard's output into the site; everything else must be what the site has. */
 async function mergeShard(from: string, locales: Locale[]) {
   for (const l of locales) {
     const prefix = LOCALE_CONFIG[l].prefix;
     if (!existsSync(path.join(from, prefix))) continue;
     await rm(path.join(outDir, prefix), { recursive: true, force: true });
-    await rename(path.join(from, prefix), path.join(outDir, prefix));
+    await move(path.join(from, prefix), path.join(outDir, prefix));
   }
   const assets = (d: string) => (existsSync(d) ? readdir(d) : Promise.resolve([]));
   const [mine, theirs] = await Promise.all([assets(path.join(outDir, '_astro')), assets(path.join(from, '_astro'))]);
@@ -95,17 +107,24 @@ if (shards <= 1) {
 } else {
   const groups = shardLocales(shards);
   if (!json) console.log(`[build] ${groups.length} processes: ${groups.map((g) => g.join('+')).join(' | ')}`);
+  // Each shard builds inside the project: Astro puts its prerender bundle next to an output folder inside the
+  // working directory (elsewhere it falls back to one shared .astro/ folder, and the shards would collide).
+  const work = path.join(process.cwd(), '.astro', 'shards', String(process.pid));
+  const dirs = groups.map((_, i) => path.join(work, String(i)));
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const results = await Promise.all(groups.map((g, i) => runShard(g, i, dirs[i])));
   await rm(outDir, { recursive: true, force: true });
   await mkdir(path.dirname(outDir), { recursive: true });
-  const dirs = groups.map((_, i) => (i === 0 ? outDir : `${outDir}.shard-${i}`));
-  const results = await Promise.all(groups.map((g, i) => runShard(g, i, dirs[i])));
+  for (const d of dirs) await rm(path.join(d, '.prerender'), { recursive: true, force: true });
+  await move(dirs[0], outDir);
   for (let i = 1; i < groups.length; i++) await mergeShard(dirs[i], groups[i]);
   const t0 = performance.now();
   const seo = await writeSeoFiles(outDir);
   if (!json) console.log(`[build] sitemaps: ${seo.reduce((n, r) => n + r.listed, 0)} URLs, robots.txt per domain (${Math.round(performance.now() - t0)} ms)`);
   pages = await countPages(outDir);
   childPeakMb = results.reduce((n, r) => n + r.peakMemoryMb, 0);
-  for (const d of dirs) await rm(`${d}.figures.json`, { force: true });
+  await rm(work, { recursive: true, force: true });
 }
 const seconds = (performance.now() - started) / 1000;
 const peakMb = process.resourceUsage().maxRSS / 1024 + childPeakMb;

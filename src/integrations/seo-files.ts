@@ -11,8 +11,8 @@
  * a time (never a whole page, never all pages at once), and sitemaps are streamed to disk.
  */
 import type { AstroIntegration } from 'astro';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, readdir, writeFile } from 'node:fs/promises';
+import { closeSync, createWriteStream, openSync, readSync, type WriteStream } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, LOCALE_CONFIG, canonicalUrl, type Locale } from '../../i18n/locales';
@@ -22,28 +22,34 @@ import {
   sitemapFile, sitemapIndexXml, urlEntry, type HeadInfo,
 } from '../lib/seo';
 
-const HEAD_CHUNK = 16 * 1024;
-const READ_CONCURRENCY = 32;
+const HEAD_CHUNK = 64 * 1024;
+const HEAD_END = Buffer.from('</head>');
 
-/** The <head> of an HTML file: read in chunks until </head>, so big pages are never read whole. */
-export async function readHead(file: string): Promise<string> {
-  const fh = await open(file, 'r');
+/**
+ * The <head> of an HTML file: read in chunks until </head>, so big pages are never read whole. Synchronous on
+ * purpose: tens of thousands of small reads run faster without a promise and a thread-pool hop each.
+ */
+export function readHead(file: string): string {
+  const fd = openSync(file, 'r');
   try {
-    const parts: Buffer[] = [];
-    let total = 0;
+    let buf = Buffer.allocUnsafe(HEAD_CHUNK);
+    let length = 0;
     for (;;) {
-      const buf = Buffer.allocUnsafe(HEAD_CHUNK);
-      const { bytesRead } = await fh.read(buf, 0, HEAD_CHUNK, total);
-      if (bytesRead === 0) break;
-      parts.push(buf.subarray(0, bytesRead));
-      total += bytesRead;
-      // '</head>' may straddle two chunks: look at the tail of the previous one too.
-      const tail = Buffer.concat(parts.slice(-2)).toString('latin1');
-      if (/<\/head>/i.test(tail)) break;
+      if (length === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, length);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, length, buf.length - length, length);
+      if (n === 0) break;
+      // '</head>' may straddle two reads: search from just before the new bytes.
+      const end = buf.indexOf(HEAD_END, Math.max(0, length - HEAD_END.length));
+      length += n;
+      if (end >= 0 && end < length) return buf.toString('utf8', 0, end);
     }
-    return Buffer.concat(parts).toString('utf8');
+    return buf.toString('utf8', 0, length);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 
@@ -51,20 +57,6 @@ export async function readHead(file: string): Promise<string> {
 export function pagePathOf(relative: string): string {
   const p = relative.split(path.sep).join('/');
   return `/${p.endsWith('index.html') ? p.slice(0, -'index.html'.length) : p}`;
-}
-
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return out;
 }
 
 interface Listed { url: string; alternates: HeadInfo['alternates'] }
@@ -96,9 +88,9 @@ export async function writeSeoFiles(distDir: string): Promise<SeoFilesResult[]> 
       /* a locale without pages */
     }
     pagesPerLocale.set(locale, files.length);
-    const heads = await mapLimit(files, READ_CONCURRENCY, async (f) => {
+    const heads = files.map((f) => {
       const url = canonicalUrl(locale, pagePathOf(f));
-      const head = parseHead(await readHead(path.join(dir, f)));
+      const head = parseHead(readHead(path.join(dir, f)));
       return isSitemapPage(url, head) ? { url, alternates: head.alternates } : null;
     });
     listed.set(locale, heads.filter((x): x is Listed => x !== null));
