@@ -62,7 +62,9 @@ function runShard(locales: Locale[], index: number, dir: string): Promise<{ peak
   const args = [...heap, '--import', 'tsx', path.join(import.meta.dirname, 'build.ts'), '--out', dir, '--figures', figures, ...(json ? ['--json'] : [])];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', json ? 'ignore' : 'inherit', 'inherit'],
-    env: { ...process.env, [BUILD_LOCALES_ENV]: locales.join(','), [BUILD_ROOT_PAGES_ENV]: index === 0 ? '1' : '0' },
+    // Two malloc arenas: the bundler's native threads otherwise leave many half-empty arenas in the RSS
+    // (measured at scale 1, two processes: sum of peaks 1954 MB -> 1750 MB).
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, [BUILD_LOCALES_ENV]: locales.join(','), [BUILD_ROOT_PAGES_ENV]: index === 0 ? '1' : '0' },
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
