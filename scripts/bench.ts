@@ -18,6 +18,7 @@ for (const f of files) {
   console.error(`[bench] ${bench.name} (scale ${scale})`);
   await bench.run({
     scale,
+    scaleGiven: argValue('--scale') !== undefined,
     log: (m) => console.error(`[bench] ${bench.name}: ${m}`),
     emit(figure: Figure) {
       const out: Record<string, unknown> = { name: figure.name, value: figure.value, unit: figure.unit };

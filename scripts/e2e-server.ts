@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/data/db';
 import { buildDatabase } from './lib/db-setup';
-import { standInMounts, startServer } from './lib/server';
+import { loadFunctions, standInMounts, startServer } from './lib/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'care-e2e-'));
@@ -30,6 +30,9 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
+// What the link checker (tests/e2e/links.spec.ts) reads: the built site on disk and the function paths served.
+const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.pattern.pathname);
+mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
 const stop = async () => {

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { ANON, asCaller, getDatabase, type Queryable } from './db';
+import { perLocale } from './build-cache';
 import { LOCALE_CONFIG, type Currency, type Locale } from '../../i18n/locales';
 import type { WorkingTimes } from '../lib/hospital-page';
 import type { StarCounts } from '../lib/reviews';
@@ -378,16 +379,12 @@ export function summaryOf(p: HospitalPageView): HospitalSummaryView {
   };
 }
 
-const cache = new Map<Locale, Promise<HospitalPageView[]>>();
-
-/** Every published hospital of a locale, memoised for the build (the page and its tab pages share it). */
+/**
+ * Every published hospital of a locale, queried once per build (src/data/build-cache.ts): the page, its tab pages
+ * and the organization pages share it.
+ */
 export function loadHospitalPages(locale: Locale): Promise<HospitalPageView[]> {
-  let p = cache.get(locale);
-  if (!p) {
-    p = getDatabase().then((db) => asCaller(db, ANON, (c) => loadLocale(c, locale)));
-    cache.set(locale, p);
-  }
-  return p;
+  return perLocale('hospital-pages', locale, () => getDatabase().then((db) => asCaller(db, ANON, (c) => loadLocale(c, locale))));
 }
 
 // ---- the functions: one hospital, one page ----------------------------------------------------------------

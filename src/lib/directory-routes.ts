@@ -4,6 +4,8 @@
  * Renaming a route means a redirect from the old one in netlify.toml (issue #7).
  */
 import { reviewsPagePath, servicePagePath, specialtyCardHref, vaccineDetailUrl } from './hospital-page';
+import { LOCALES, type Locale } from '../../i18n/locales';
+import { ONBOARDING_PATH } from './booking-routes';
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -39,3 +41,18 @@ export const ogImagePath = (type: ShareImageType, localeTag: string, id: number 
 /** Directory search (popular search keys link here): hospitals, doctors and services matching `q`. */
 export const SEARCH_PATH = '/search/';
 export const searchPath = (keyword: string) => `${SEARCH_PATH}?q=${encodeURIComponent(keyword)}`;
+
+/**
+ * hreflang (issue #7): the locales in which the page at `path` exists, the one rule the page chrome uses
+ * (src/layouts/Page.astro) and the sitemaps follow (they copy a page's alternates). Market-wide pages (the home
+ * page, the directory indexes, login and onboarding) exist in every locale; everything else belongs to one country (a hospital,
+ * doctor, service, vaccine, organization, a city's listing), so its only alternate is its own locale. A
+ * market-wide page built in fewer locales (feature flags) passes `alternates` to Page.astro itself.
+ */
+export const LOGIN_PATH = '/login/';
+export const MARKET_WIDE_PATHS: readonly string[] = ['/', HOSPITALS_PATH, SPECIALTIES_PATH, VACCINATIONS_PATH, LOGIN_PATH, ONBOARDING_PATH];
+export function alternateLocales(locale: Locale, path: string): readonly Locale[] {
+  const bare = path.replace(/[?#].*$/, '');
+  const withSlash = bare.endsWith('/') ? bare : `${bare}/`;
+  return MARKET_WIDE_PATHS.includes(withSlash) ? LOCALES : [locale];
+}

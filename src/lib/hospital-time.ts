@@ -7,7 +7,7 @@
  * budget for 60 days. The unit tests check these conversions against dayjs.tz on daylight-saving dates.
  */
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 

@@ -17,6 +17,8 @@ export interface Figure {
 export interface BenchContext {
   /** Data-set scale given by `npm run bench -- --scale N` (default 1). */
   scale: number;
+  /** Whether --scale was given (a benchmark with a scale of its own uses that otherwise). */
+  scaleGiven: boolean;
   emit(figure: Figure): void;
   log(message: string): void;
 }

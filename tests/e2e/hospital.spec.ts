@@ -203,10 +203,11 @@ for (const locale of LOCALES) {
         await page.goto(hospitalPath(locale, h.slug));
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       }
-      const sitemap = await (await request.get(`/${cfg.prefix}/sitemap-hospitals.xml`)).text();
-      expect(sitemap).toContain(`https://${cfg.domain}/hospital/${f.rich.slug}/`);
-      expect(sitemap).not.toContain(`/hospital/${f.excluded.slug}/`);
-      expect(sitemap).not.toContain(`/hospital/${f.noStatus.slug}/`);
+      const sitemap = await (await request.get(`/${cfg.prefix}/sitemap-1.xml`)).text();
+      expect(sitemap).toContain(`<loc>https://${cfg.domain}/hospital/${f.rich.slug}/</loc>`);
+      // The hospital page itself (its service pages are pages of their own).
+      expect(sitemap).not.toContain(`<loc>https://${cfg.domain}/hospital/${f.excluded.slug}/</loc>`);
+      expect(sitemap).not.toContain(`<loc>https://${cfg.domain}/hospital/${f.noStatus.slug}/</loc>`);
     });
 
     test('ads only in vi-VN, with space reserved; no ad code elsewhere', async ({ page, request }) => {
