@@ -11,6 +11,7 @@ import { CITIES } from './geo';
 import { DISEASES, NAMES, PEOPLE, REVIEW_TEXTS, SERVICES, SERVICE_CATEGORIES, SPECIALTIES, VACCINES } from './names';
 import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
+import { seedListingData } from './listings';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -428,6 +429,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       [JSON.stringify(authUsers), DEMO_PASSWORD],
     );
     for (const t of order) await insertRows(c, `public.${t}`, rows[t] ?? []);
+    await seedListingData(c);
     // Identity columns were given explicit ids: move the sequences past them.
     const seqs = await c.query(
       `select c.relname as t, pg_get_serial_sequence('public.' || c.relname, a.attname) as seq
