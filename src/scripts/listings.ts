@@ -91,4 +91,10 @@ if (tools && list && items.length) {
   }
 }
 
+// Filter rows scroll sideways on small screens: bring the chosen option into view.
+for (const row of document.querySelectorAll<HTMLElement>('.filter-chips')) {
+  const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+  if (current && row.scrollWidth > row.clientWidth) row.scrollLeft = Math.max(0, current.offsetLeft - row.offsetLeft - 16);
+}
+
 initPhoneButtons(locale, readSession());
