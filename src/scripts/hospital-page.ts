@@ -7,7 +7,7 @@ import { tabHref, canReadBookingBlock, CAROUSEL_INTERVAL_MS, type HospitalTab } 
 import { distanceKm, roundPosition } from '../lib/distance';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { readSession } from './session';
-import { initPhoneButtons } from './phone-buttons';
+import { initPhoneButtons, type AccessToken } from './phone-buttons';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T & Element>(sel) as T | null;
 const $$ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => [...root.querySelectorAll(sel)] as T[];
@@ -173,7 +173,12 @@ if (distanceEl && dialog) {
 }
 
 // ---- phone buttons (shared with the listing pages: src/scripts/phone-buttons.ts) ---------------------------------
-initPhoneButtons(locale, session);
+// The token through the Supabase client, which also refreshes an expired one (loaded only when needed).
+const supabaseAccessToken: AccessToken = async () => {
+  const { currentSession } = await import('../islands/supabase');
+  return (await currentSession())?.accessToken ?? null;
+};
+initPhoneButtons(locale, session, supabaseAccessToken);
 
 // ---- interactive map: its library loads only on request ------------------------------------------------------
 for (const b of $$<HTMLButtonElement>('[data-map-interactive]')) {

@@ -8,7 +8,7 @@
 import { matchesKeyword } from '../lib/keyword-match';
 import { distanceKm, roundPosition, sortByDistance, toggleSortDirection, type Position, type SortDirection } from '../lib/distance';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { readSession } from './session';
+import { readSession, storedAccessToken } from './session';
 import { initPhoneButtons } from './phone-buttons';
 
 const tools = document.querySelector<HTMLElement>('[data-listing-tools]');
@@ -97,4 +97,5 @@ for (const row of document.querySelectorAll<HTMLElement>('.filter-chips')) {
   if (current && row.scrollWidth > row.clientWidth) row.scrollLeft = Math.max(0, current.offsetLeft - row.offsetLeft - 16);
 }
 
-initPhoneButtons(locale, readSession());
+// The stored token only: no Supabase client on listing pages (JavaScript budget 20 KB).
+initPhoneButtons(locale, readSession(), async () => storedAccessToken());

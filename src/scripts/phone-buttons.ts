@@ -11,13 +11,13 @@ import { startLoginReturnFlow, type BrowserSession } from './session';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T & Element>(sel) as T | null;
 
-// The HTML holds the full number only where visitors may read it; a signed-in visitor gets it from the phone
-// function (the Supabase client loads only then).
-async function fetchPhone(el: HTMLElement): Promise<string | null> {
-  const { currentSession } = await import('../islands/supabase');
-  const s = await currentSession();
-  if (!s) return null;
-  const res = await fetch(el.dataset.phoneUrl ?? '', { headers: { authorization: `Bearer ${s.accessToken}` } });
+/** The signed-in visitor's access token for the phone function; null when there is none. */
+export type AccessToken = () => Promise<string | null>;
+
+async function fetchPhone(el: HTMLElement, accessToken: AccessToken): Promise<string | null> {
+  const token = await accessToken();
+  if (!token) return null;
+  const res = await fetch(el.dataset.phoneUrl ?? '', { headers: { authorization: `Bearer ${token}` } });
   const body = res.ok ? ((await res.json()) as { _data?: { phone?: string } }) : null;
   return body?._data?.phone ?? null;
 }
@@ -46,7 +46,11 @@ function enableCopy(el: HTMLElement, number: string) {
   });
 }
 
-export function initPhoneButtons(locale: Locale, session: BrowserSession, root: ParentNode = document): void {
+/**
+ * `accessToken`: how a signed-in visitor's number is fetched. Light pages (listings) pass the stored token
+ * (session.ts storedAccessToken) so that no Supabase client is loaded; an expired one leaves the login button.
+ */
+export function initPhoneButtons(locale: Locale, session: BrowserSession, accessToken: AccessToken, root: ParentNode = document): void {
   for (const el of [...root.querySelectorAll<HTMLElement>('[data-phone]')]) {
     const numberEl = $('[data-phone-number]', el);
     const loginBtn = $<HTMLButtonElement>('[data-phone-login]', el);
@@ -54,7 +58,7 @@ export function initPhoneButtons(locale: Locale, session: BrowserSession, root: 
     if (shown) enableCopy(el, shown);
     if (session.loggedIn && loginBtn) {
       void (async () => {
-        const number = shown ?? (await fetchPhone(el).catch(() => null));
+        const number = shown ?? (await fetchPhone(el, accessToken).catch(() => null));
         if (!number) return;
         if (numberEl) numberEl.textContent = number;
         const call = document.createElement('a');
