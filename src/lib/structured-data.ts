@@ -100,11 +100,11 @@ export function hospitalJsonLd(input: {
 }
 
 /** BreadcrumbList of a page: home first, then each crumb; paths are inside the locale (canonical on its domain). */
-export function breadcrumbJsonLd(locale: Locale, crumbs: readonly { name: string; path: string }[]): object {
+export function breadcrumbListJsonLd(locale: Locale, items: readonly { name: string; path: string }[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: canonicalUrl(locale, c.path) })),
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, name: it.name, item: canonicalUrl(locale, it.path) })),
   };
 }
 

@@ -8,10 +8,10 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { transaction, type Database, type Queryable } from '../../src/data/db';
 import { ACCOUNTS, CAMPAIGN_CODE, CAMPAIGN_PHONES, DEMO_PASSWORD, SEED_SCOPE } from './accounts';
 import { CITIES } from './geo';
+import { seedListingData } from './listings';
 import { DISEASES, NAMES, PEOPLE, REVIEW_TEXTS, SERVICES, SERVICE_CATEGORIES, SPECIALTIES, VACCINES } from './names';
 import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
-import { seedListingData } from './listings';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 

@@ -7,7 +7,7 @@ import {
 } from '../../src/lib/listings';
 import { doctorListingPagePath, hospitalListingPath, pagedPath, specialtyLinkPath } from '../../src/lib/directory-routes';
 import { SPECIAL_SPECIALTY } from '../../src/lib/hospital-page';
-import { breadcrumbJsonLd, itemListJsonLd } from '../../src/lib/structured-data';
+import { breadcrumbListJsonLd, itemListJsonLd } from '../../src/lib/structured-data';
 import { render } from '../../src/lib/message';
 
 describe('paging: 20 per page, prebuilt pages at /page/{n}/', () => {
@@ -151,7 +151,7 @@ describe('structured data of listings', () => {
     expect(JSON.parse(JSON.stringify(list))).toEqual(list);
   });
   it('BreadcrumbList from home', () => {
-    const b = breadcrumbJsonLd('vi-VN', [{ name: translate('vi-VN', 'nav.home'), path: '/' }, { name: 'Chuyên khoa', path: '/specialty/' }]) as Record<string, any>;
+    const b = breadcrumbListJsonLd('vi-VN', [{ name: translate('vi-VN', 'nav.home'), path: '/' }, { name: 'Chuyên khoa', path: '/specialty/' }]) as Record<string, any>;
     expect(b.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Trang chủ', item: 'https://suckhoeviet.vn/' },
       { '@type': 'ListItem', position: 2, name: 'Chuyên khoa', item: 'https://suckhoeviet.vn/specialty/' },
