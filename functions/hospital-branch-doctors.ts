@@ -56,7 +56,7 @@ export const hospitalBranchDoctors = defineEndpoint({
     const page = await hospitalDoctors(db, { id: hospital.id, keyword: searchKeyword(query.keyword), page: query.page, sortById: query.sort_by === 'id' });
     return {
       doctors: page.items.map((d) => ({
-        ...doctorCardModel(locale, d, { websiteUrl: hospital.websiteUrl }, LOCALE_CONFIG[locale].currency),
+        ...doctorCardModel(locale, d, { websiteUrl: hospital.websiteUrl, bookingUrl: hospital.bookingUrl }, LOCALE_CONFIG[locale].currency),
         slug: d.slug,
         validOutpatient: d.validOutpatient,
         validTelemedicine: d.validTelemedicine,

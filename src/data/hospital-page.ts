@@ -86,6 +86,9 @@ export interface HospitalSummaryView {
   publishReviews: boolean;
   totalAvailableDoctors: number;
   totalAvailableServices: number;
+  /** Targets of the zh-TW hospital link (src/lib/entity-links.ts). */
+  websiteUrl: string | null;
+  bookingUrl: string | null;
 }
 
 export interface HospitalPageView {
@@ -103,6 +106,8 @@ export interface HospitalPageView {
   phone: string | null;
   websiteUrl: string | null;
   bookingUrl: string | null;
+  /** Facility type of the hospital listing filter ('hospital', 'clinic', 'dental-clinic', ...); null when not set. */
+  hospitalType: string | null;
   about: string | null;
   patientGuide: string | null;
   workingTimes: WorkingTimes;
@@ -175,14 +180,14 @@ function toService(r: Record<string, unknown>): ServiceCardView {
   };
 }
 
-const DOCTOR_COLUMNS = `d.id, d.hospital_id, d.name, d.slug, d.avatar, d.gender, d.price, d.price_to, d.price_type, d.price_override,
+export const DOCTOR_COLUMNS = `d.id, d.hospital_id, d.name, d.slug, d.avatar, d.gender, d.price, d.price_to, d.price_type, d.price_override,
   d.promotion_percent, d.provide_care, d.outpatient_enabled, d.telemedicine_enabled, d.status, d.partner_group, d.booking_url,
   coalesce(rv.rating, 0) as rating, coalesce(rv.total, 0) as total_reviews,
   coalesce((select json_agg(json_build_object('name', sp.name, 'slug', sp.slug) order by sp.name)
               from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id), '[]'::json) as specialties`;
-const DOCTOR_REVIEWS_JOIN = `left join lateral (select avg(r.rate)::float8 as rating, count(*)::int as total from public.reviews r where r.doctor_id = d.id) rv on true`;
+export const DOCTOR_REVIEWS_JOIN = `left join lateral (select avg(r.rate)::float8 as rating, count(*)::int as total from public.reviews r where r.doctor_id = d.id) rv on true`;
 
-function toDoctor(r: Record<string, unknown>): DoctorCardView {
+export function toDoctor(r: Record<string, unknown>): DoctorCardView {
   return {
     id: num(r.id),
     name: String(r.name),
@@ -314,6 +319,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
       phone: (h.phone as string) ?? null,
       websiteUrl: (h.website_url as string) ?? null,
       bookingUrl: (h.booking_url as string) ?? null,
+      hospitalType: (h.hospital_type as string) ?? null,
       about: (h.about as string) ?? null,
       patientGuide: (h.patient_guide as string) ?? null,
       workingTimes: (h.working_times as WorkingTimes) ?? {},
@@ -376,6 +382,8 @@ export function summaryOf(p: HospitalPageView): HospitalSummaryView {
     publishReviews: p.organization.publishReviews,
     totalAvailableDoctors: p.totalAvailableDoctors,
     totalAvailableServices: p.totalAvailableServices,
+    websiteUrl: p.websiteUrl,
+    bookingUrl: p.bookingUrl,
   };
 }
 
@@ -444,8 +452,8 @@ export function hospitalReviews(c: pg.PoolClient, input: { hospitalId: number; s
 }
 
 /** The hospital a list call is about, as a visitor sees it (RLS): null when it is not published. */
-export async function hospitalRef(c: pg.PoolClient, id: number): Promise<{ id: number; slug: string; countryId: number; websiteUrl: string | null } | null> {
-  const { rows } = await c.query(`select id, slug, country_id, website_url from public.hospitals where id = $1`, [id]);
+export async function hospitalRef(c: pg.PoolClient, id: number): Promise<{ id: number; slug: string; countryId: number; websiteUrl: string | null; bookingUrl: string | null } | null> {
+  const { rows } = await c.query(`select id, slug, country_id, website_url, booking_url from public.hospitals where id = $1`, [id]);
   const r = rows[0];
-  return r ? { id: num(r.id), slug: String(r.slug), countryId: num(r.country_id), websiteUrl: r.website_url ?? null } : null;
+  return r ? { id: num(r.id), slug: String(r.slug), countryId: num(r.country_id), websiteUrl: r.website_url ?? null, bookingUrl: r.booking_url ?? null } : null;
 }

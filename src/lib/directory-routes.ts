@@ -3,8 +3,8 @@
  * Pages, cards, sitemaps and the link checker use these; wrap with `localePath(locale, …)` for an href.
  * Renaming a route means a redirect from the old one in netlify.toml (issue #7).
  */
-import { reviewsPagePath, servicePagePath, specialtyCardHref, vaccineDetailUrl } from './hospital-page';
-import { LOCALES, type Locale } from '../../i18n/locales';
+import { SPECIAL_SPECIALTY, reviewsPagePath, servicePagePath, specialtyCardHref, vaccineDetailUrl } from './hospital-page';
+import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { ONBOARDING_PATH } from './booking-routes';
 
 const seg = (s: string) => encodeURIComponent(s);
@@ -31,6 +31,28 @@ export const doctorListingPath = (citySlug: string, specialtySlug: string) => `/
 export const specialtyPath = (citySlug: string, specialtySlug: string) => {
   const href = specialtyCardHref(citySlug, specialtySlug);
   return href.includes('?') ? href : `${href}/`;
+};
+
+/** Listing pages 2, 3, …: the listing path followed by 'page/{n}/'; page 1 is the listing path itself. */
+export const pagedPath = (listingPath: string, page: number) => (page > 1 ? `${listingPath.replace(/\/?$/, '/')}page/${page}/` : listingPath);
+/** Page n of the doctor listing of a city for a specialty. */
+export const doctorListingPagePath = (citySlug: string, specialtySlug: string, page = 1) => pagedPath(doctorListingPath(citySlug, specialtySlug), page);
+
+/** Filters of the hospital listing; each set filter is a path segment pair, in this order. */
+export interface HospitalListingFilter { city?: string | null; specialty?: string | null; type?: string | null }
+export const HOSPITAL_FILTER_KEYS = ['city', 'specialty', 'type'] as const;
+/** Hospital listing: /hospitals/[city/{city}/][specialty/{specialty}/][type/{type}/][page/{n}/] (prebuilt, no query needed). */
+export const hospitalListingPath = (filter: HospitalListingFilter = {}, page = 1) =>
+  pagedPath(HOSPITALS_PATH + HOSPITAL_FILTER_KEYS.filter((k) => filter[k]).map((k) => `${k}/${seg(filter[k]!)}/`).join(''), page);
+
+/**
+ * Where a specialty links in a locale (SPEC §1, §2): the special slug opens the fixed-type hospital listing
+ * (specialtyPath); where the locale has doctor listings, the doctor listing of the city; elsewhere (no doctor
+ * listings, or no city known) the hospital listing filtered by the specialty (and the city when known).
+ */
+export const specialtyLinkPath = (locale: Locale, citySlug: string | null, specialtySlug: string) => {
+  if (specialtySlug === SPECIAL_SPECIALTY.slug || (citySlug && LOCALE_CONFIG[locale].features.doctorListings)) return specialtyPath(citySlug ?? '', specialtySlug);
+  return hospitalListingPath({ city: citySlug, specialty: specialtySlug });
 };
 
 /** Share image of a page (issue #7): absolute on the locale domain when `origin` is given. */

@@ -1,5 +1,4 @@
 /** Doctor card rules (SPEC §3, §4): availability tags, price visibility, provide-for labels and zh-TW links. */
-import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { message, type Message } from './message';
 import { isPriceVisible } from './prices';
 
@@ -58,29 +57,5 @@ export function provideCareLabels(value: unknown): Message[] {
   return value === 'adults' ? [adults] : value === 'children' ? [children] : [adults, children];
 }
 
-export interface EntityLink {
-  href: string;
-  /** Opens the hospital's own site in a new tab. */
-  external: boolean;
-}
-
-function nonEmpty(url: string | null | undefined): string | null {
-  const u = url?.trim();
-  return u ? u : null;
-}
-
-/**
- * zh-TW: a doctor link goes to the doctor's booking URL, else the hospital's website; a hospital link goes to
- * the hospital's website, else its booking URL. Elsewhere (or with neither URL) the internal page is used.
- */
-export function doctorLink(locale: Locale, internalPath: string, d: { bookingUrl?: string | null; hospital?: { websiteUrl?: string | null } | null }): EntityLink {
-  if (!LOCALE_CONFIG[locale].features.externalLinks) return { href: internalPath, external: false };
-  const url = nonEmpty(d.bookingUrl) ?? nonEmpty(d.hospital?.websiteUrl);
-  return url ? { href: url, external: true } : { href: internalPath, external: false };
-}
-
-export function hospitalLink(locale: Locale, internalPath: string, h: { websiteUrl?: string | null; bookingUrl?: string | null }): EntityLink {
-  if (!LOCALE_CONFIG[locale].features.externalLinks) return { href: internalPath, external: false };
-  const url = nonEmpty(h.websiteUrl) ?? nonEmpty(h.bookingUrl);
-  return url ? { href: url, external: true } : { href: internalPath, external: false };
-}
+/** The zh-TW link rule lives in entity-links.ts; re-exported for the card modules that import it from here. */
+export { doctorLink, hospitalLink, type EntityLink } from './entity-links';

@@ -3,9 +3,10 @@
  * doctor-card.ts and hospital-page.ts applied once on the server (build and functions), so the browser islands
  * only render them and never ship the rules' translations.
  */
-import { localePath, type Currency, type Locale } from '../../i18n/locales';
-import { doctorAvailability, doctorLink, provideCareLabels, AVAILABILITY_TAG_LABELS, type AvailabilityTag, type ProvideCare } from './doctor-card';
+import type { Currency, Locale } from '../../i18n/locales';
+import { doctorAvailability, provideCareLabels, AVAILABILITY_TAG_LABELS, type AvailabilityTag, type ProvideCare } from './doctor-card';
 import { priceView, type PriceType } from './prices';
+import { doctorEntityLink } from './entity-links';
 import { servicePagePath } from './hospital-page';
 import { formatRating } from './reviews';
 import { render } from './message';
@@ -47,10 +48,11 @@ export interface DoctorCardModel {
   totalReviews: number;
 }
 
-export function doctorCardModel(locale: Locale, d: DoctorCardInput, hospital: { websiteUrl: string | null }, currency?: Currency): DoctorCardModel {
+/** `hospital`: the doctor's branch, whose website / booking URL a zh-TW doctor link falls back to (entity-links.ts). */
+export function doctorCardModel(locale: Locale, d: DoctorCardInput, hospital: { websiteUrl: string | null; bookingUrl?: string | null }, currency?: Currency): DoctorCardModel {
   const availability = doctorAvailability({ status: d.status, validOutpatient: d.validOutpatient, validTelemedicine: d.validTelemedicine });
   const price = priceView(locale, { price: d.price, priceTo: d.priceTo, priceType: d.priceType, promotion: d.promotion, partnerGroup: d.partnerGroup, showPriceOverride: d.showPriceOverride, currency });
-  const link = doctorLink(locale, localePath(locale, `/doctor/${d.slug}/`), { bookingUrl: d.bookingUrl, hospital });
+  const link = doctorEntityLink(locale, { slug: d.slug, bookingUrl: d.bookingUrl, hospital });
   return {
     id: d.id,
     name: d.name,

@@ -253,3 +253,26 @@ export function vaccinationListJsonLd(locale: Locale, items: readonly { name: st
     breadcrumbListJsonLd(locale, breadcrumb.map(([name, path]) => ({ name, path }))),
   ];
 }
+
+/**
+ * ItemList of a listing page (issue #7): the cards of this page in order, positions continuing across pages
+ * (`startPosition` = 1 on page 1, 21 on page 2 …). An item's `url` is absolute (zh-TW external links) or a
+ * path inside the locale.
+ */
+export function itemListJsonLd(locale: Locale, input: { name: string; path: string; totalItems: number; startPosition?: number; items: readonly { name: string; url: string }[] }): object {
+  const start = input.startPosition ?? 1;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: input.name,
+    url: canonicalUrl(locale, input.path),
+    numberOfItems: input.totalItems,
+    itemListOrder: 'https://schema.org/ItemListOrderAscending',
+    itemListElement: input.items.map((it, i) => ({
+      '@type': 'ListItem',
+      position: start + i,
+      name: it.name,
+      url: /^https?:\/\//i.test(it.url) ? it.url : canonicalUrl(locale, it.url),
+    })),
+  };
+}

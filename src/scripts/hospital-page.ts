@@ -5,9 +5,9 @@
  */
 import { tabHref, canReadBookingBlock, CAROUSEL_INTERVAL_MS, type HospitalTab } from '../lib/hospital-page';
 import { distanceKm, roundPosition } from '../lib/distance';
-import { telHref, PHONE_LOGIN_SOURCE } from '../lib/phone';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { readSession, startLoginReturnFlow } from './session';
+import { readSession } from './session';
+import { initPhoneButtons, type AccessToken } from './phone-buttons';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T & Element>(sel) as T | null;
 const $$ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => [...root.querySelectorAll(sel)] as T[];
@@ -172,62 +172,13 @@ if (distanceEl && dialog) {
   });
 }
 
-// ---- phone button: logged in (or ms-MY) sees and calls; zh-TW sees; others 5 characters then asterisks -------
-// The HTML holds the full number only where visitors may read it; a signed-in visitor gets it from the phone
-// function (the Supabase client loads only then).
-async function fetchPhone(el: HTMLElement): Promise<string | null> {
+// ---- phone buttons (shared with the listing pages: src/scripts/phone-buttons.ts) ---------------------------------
+// The token through the Supabase client, which also refreshes an expired one (loaded only when needed).
+const supabaseAccessToken: AccessToken = async () => {
   const { currentSession } = await import('../islands/supabase');
-  const s = await currentSession();
-  if (!s) return null;
-  const res = await fetch(el.dataset.phoneUrl ?? '', { headers: { authorization: `Bearer ${s.accessToken}` } });
-  const body = res.ok ? ((await res.json()) as { _data?: { phone?: string } }) : null;
-  return body?._data?.phone ?? null;
-}
-
-function enableCopy(el: HTMLElement, number: string) {
-  const status = $('[data-phone-status]', el);
-  let copy = $<HTMLButtonElement>('[data-phone-copy]', el);
-  if (!copy) {
-    copy = document.createElement('button');
-    copy.type = 'button';
-    copy.className = 'link-button';
-    copy.dataset.phoneCopy = '';
-    copy.dataset.copied = el.dataset.copiedLabel ?? '';
-    copy.textContent = el.dataset.copyLabel ?? '';
-    status?.before(copy);
-  }
-  copy.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(number);
-      if (status) status.textContent = copy.dataset.copied ?? '';
-      el.classList.add('copied');
-      setTimeout(() => el.classList.remove('copied'), 3000);
-    } catch {
-      /* clipboard refused: nothing copied, nothing claimed */
-    }
-  });
-}
-
-for (const el of $$('[data-phone]')) {
-  const numberEl = $('[data-phone-number]', el);
-  const loginBtn = $<HTMLButtonElement>('[data-phone-login]', el);
-  const shown = el.dataset.number;
-  if (shown) enableCopy(el, shown);
-  if (session.loggedIn && loginBtn) {
-    void (async () => {
-      const number = shown ?? (await fetchPhone(el).catch(() => null));
-      if (!number) return;
-      if (numberEl) numberEl.textContent = number;
-      const call = document.createElement('a');
-      call.className = loginBtn.className;
-      call.href = telHref(number);
-      call.textContent = el.dataset.callLabel ?? '';
-      loginBtn.replaceWith(call);
-      if (!shown) enableCopy(el, number);
-    })();
-  }
-  loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
-}
+  return (await currentSession())?.accessToken ?? null;
+};
+initPhoneButtons(locale, session, supabaseAccessToken);
 
 // ---- interactive map: its library loads only on request ------------------------------------------------------
 for (const b of $$<HTMLButtonElement>('[data-map-interactive]')) {

@@ -38,6 +38,23 @@ export function readSession(storage: Storage = localStorage, now = Date.now()): 
   return none;
 }
 
+/**
+ * The stored access token while it is still valid (30 s of margin), without loading the Supabase client: enough
+ * for a call on a page that must stay light (listings). An expired token gives null; the Supabase client (or the
+ * login flow) refreshes it.
+ */
+export function storedAccessToken(storage: Storage = localStorage, now = Date.now()): string | null {
+  try {
+    const value = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+    const token: string | undefined = value?.access_token ?? value?.currentSession?.access_token;
+    if (!token) return null;
+    const exp = Number(decodeJwtPayload(token)?.exp ?? value?.expires_at ?? 0);
+    return exp * 1000 > now + 30_000 ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Where the login flow sends the visitor back (SPEC §4 phone button: source care_phone). */
 export const RETURN_URL_KEY = 'care.returnUrl';
 

@@ -8,6 +8,7 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { transaction, type Database, type Queryable } from '../../src/data/db';
 import { ACCOUNTS, CAMPAIGN_CODE, CAMPAIGN_PHONES, DEMO_PASSWORD, SEED_SCOPE } from './accounts';
 import { CITIES } from './geo';
+import { seedListingData } from './listings';
 import { DISEASES, NAMES, PEOPLE, REVIEW_TEXTS, SERVICES, SERVICE_CATEGORIES, SPECIALTIES, VACCINES } from './names';
 import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
@@ -432,6 +433,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       [JSON.stringify(authUsers), DEMO_PASSWORD],
     );
     for (const t of order) await insertRows(c, `public.${t}`, rows[t] ?? []);
+    await seedListingData(c);
     // Identity columns were given explicit ids: move the sequences past them.
     const seqs = await c.query(
       `select c.relname as t, pg_get_serial_sequence('public.' || c.relname, a.attname) as seq

@@ -15,6 +15,7 @@ import type { Benchmark } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const HOSPITAL_PAGE_JS_BUDGET_KB = 90;
+export const LISTING_PAGE_JS_BUDGET_KB = 20;
 
 /** Every JS file a page's HTML reaches, with their gzip sizes. */
 export function pageScripts(distDir: string, html: string): Map<string, number> {
@@ -68,6 +69,13 @@ const bench: Benchmark = {
         budget: HOSPITAL_PAGE_JS_BUDGET_KB,
         detail: { page: `/vi-vn/hospital/${slug}/`, scripts: files.size, mapLibrary: [...files.keys()].some((f) => /mapbox|leaflet|maplibre/i.test(f)) },
       });
+      // Pages without booking (issue #7 listings): under 20 KB, every static and dynamic import counted.
+      for (const page of ['/vi-vn/hospitals/', '/vi-vn/doctors/ho-chi-minh/tim-mach/', '/vi-vn/specialty/']) {
+        const listing = pageScripts(out, readFileSync(path.join(out, page, 'index.html'), 'utf8'));
+        const total = [...listing.values()].reduce((a, b) => a + b, 0);
+        log(`${page}: ${listing.size} scripts, ${[...listing].map(([f, b]) => `${path.basename(f)} ${(b / 1024).toFixed(1)} KB`).join(', ')}`);
+        emit({ name: `listing page JavaScript (gzip) ${page}`, value: Number((total / 1024).toFixed(1)), unit: 'KB', budget: LISTING_PAGE_JS_BUDGET_KB, detail: { page, scripts: listing.size } });
+      }
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -73,10 +73,16 @@ test.describe('booking area', () => {
       const box = page.getByTestId('suggestions');
       await expect(box.getByRole('heading')).toHaveText(translate(locale, 'directory.hospital.youMayLike'));
       expect(await box.locator('li').count()).toBeGreaterThan(0);
-      await expect(box.locator('li a').first()).toHaveAttribute('href', new RegExp(`^/${LOCALE_CONFIG[locale].prefix}/hospital/`));
+      // zh-TW: hospital links go to the hospital's own website in a new tab (SPEC §2, src/lib/entity-links.ts).
+      if (LOCALE_CONFIG[locale].features.externalLinks) {
+        await expect(box.locator('li a').first()).toHaveAttribute('href', /^https:\/\//);
+        await expect(box.locator('li a').first()).toHaveAttribute('target', '_blank');
+      } else {
+        await expect(box.locator('li a').first()).toHaveAttribute('href', new RegExp(`^/${LOCALE_CONFIG[locale].prefix}/hospital/`));
+      }
       await expect(box.getByTestId('see-all-hospitals')).toHaveText(translate(locale, 'directory.hospital.seeAllHospitals'));
       await box.getByTestId('see-all-hospitals').click();
-      await expect(page).toHaveURL(new RegExp(`/${LOCALE_CONFIG[locale].prefix}/$`));
+      await expect(page).toHaveURL(new RegExp(`/${LOCALE_CONFIG[locale].prefix}/hospitals/$`));
     });
   }
 
