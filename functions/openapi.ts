@@ -15,6 +15,7 @@ import hospitalBranchServices from './hospital-branch-services';
 import hospitalPhone from './hospital-phone';
 import reviews from './reviews';
 import schedules from './schedules';
+import search from './search';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -47,6 +48,7 @@ export const FUNCTIONS = {
   quickBooking,
   reviews,
   schedules,
+  search,
   session,
   openapi: handler,
 };

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   campaign_check: { limit: 20, windowSeconds: 10 * 60 },
   // Phone numbers are shown to signed-in visitors only: a generous limit that still stops harvesting.
   phone_reveal: { limit: 60, windowSeconds: 10 * 60 },
+  /** Directory searches per client IP (GET /api/search; typing is debounced, so a person stays far below). */
+  directory_search: { limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;
