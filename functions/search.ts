@@ -50,7 +50,7 @@ export const search = defineEndpoint({
     const hospitals = rows.hospitals.map((h) => ({
       id: h.id,
       name: h.name,
-      address: [h.address, h.city].filter(Boolean).join(', ') || null,
+      address: h.address && h.city && !h.address.includes(h.city) ? `${h.address}, ${h.city}` : h.address || h.city || null,
       logo: imageSrc(h.logo, 48),
       rating: h.totalReviews > 0 ? formatRating(h.rating) : null,
       totalReviews: h.totalReviews,
