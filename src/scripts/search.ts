@@ -51,6 +51,8 @@ if (root) {
 
   const render = (r: Result) => {
     results.replaceChildren();
+    // On the empty state the status is announced but not shown twice.
+    status.classList.toggle('visually-hidden', r.total === 0);
     if (r.total === 0) {
       status.textContent = S.noResult;
       results.append(
@@ -71,6 +73,7 @@ if (root) {
   };
 
   const showError = (keyword: string) => {
+    status.classList.add('visually-hidden');
     status.textContent = S.error;
     const retry = el('button', { type: 'button', class: 'button button-outline' }, S.retry);
     retry.addEventListener('click', () => run(keyword, true));
@@ -83,6 +86,7 @@ if (root) {
       controller?.abort();
       shown = '';
       results.replaceChildren();
+      status.classList.remove('visually-hidden');
       status.textContent = raw.trim() ? S.hint : '';
       return;
     }
@@ -90,6 +94,7 @@ if (root) {
     shown = keyword;
     controller?.abort();
     controller = new AbortController();
+    status.classList.remove('visually-hidden');
     status.textContent = S.loading;
     results.setAttribute('aria-busy', 'true');
     results.replaceChildren(el('div', { class: 'card-grid', 'data-testid': 'search-loading', 'aria-hidden': 'true' }, el('div', { class: 'skeleton' }), el('div', { class: 'skeleton' }), el('div', { class: 'skeleton' })));
