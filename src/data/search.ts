@@ -63,40 +63,44 @@ export interface SearchRows {
   services: SearchServiceRow[];
 }
 
+/** Words of a keyword beyond this many are ignored (the first ones already narrow the search). */
+export const MAX_KEYWORD_WORDS = 6;
+
 /** Each whitespace-separated word of the keyword as an ILIKE pattern (a CJK keyword is one word). */
 export function wordPatterns(keyword: string): string[] {
-  return keyword.trim().split(/\s+/).filter(Boolean).map(containsPattern);
+  return keyword.trim().split(/\s+/).filter(Boolean).slice(0, MAX_KEYWORD_WORDS).map(containsPattern);
 }
 
-const ALL_WORDS = (column: string) => `coalesce((select bool_and(${column} ilike w) from unnest($2::text[]) w), false)`;
 const HOSPITAL_REF = `json_build_object('name', h.name, 'slug', h.slug, 'websiteUrl', h.website_url, 'bookingUrl', h.booking_url)`;
 
+/**
+ * Set-based: each way of matching is one indexed scan of one table (never a subquery per row, which RLS would
+ * multiply), the best rank per entity is kept, and only the page of results is decorated.
+ */
 export async function searchDirectory(c: Queryable, input: SearchInput): Promise<SearchRows> {
   const limit = input.limit ?? SEARCH_RESULT_LIMIT;
   const words = wordPatterns(input.keyword);
   const slug = slugKeyword(input.keyword);
-  const slugPattern = slug ? containsPattern(slug) : null;
-  // $1 country, $2 word patterns, $3 the whole keyword (similarity), $4 slug pattern or null, $5 limit.
-  const params = [input.countryId, words, input.keyword.trim(), slugPattern, limit];
+  // $1 country, $2 the whole keyword (similarity), $3 slug pattern or null, $4 limit, $5… one pattern per word.
+  const params: unknown[] = [input.countryId, input.keyword.trim(), slug ? containsPattern(slug) : null, limit, ...words];
+  const all = (column: string) => words.map((_, i) => `${column} ilike $${i + 5}`).join(' and ');
 
   const hospitals = await c.query(
-    `select * from (
-       select h.id::int as id, h.name, h.slug, h.address, h.city, coalesce(h.logo, o.logo) as logo, h.website_url as "websiteUrl",
-              h.booking_url as "bookingUrl",
-              case when ${ALL_WORDS('h.name')} then 0
-                   when $4::text is not null and h.slug ilike $4 then 1
-                   when ${ALL_WORDS('h.city')} or ${ALL_WORDS('h.address')} then 2
-                   when exists (select 1 from public.hospital_specialties hs join public.specialties sp on sp.id = hs.specialty_id
-                                 where hs.hospital_id = h.id and ${ALL_WORDS('sp.name')}) then 3
-                   when exists (select 1 from public.hospital_services s where s.hospital_id = h.id and ${ALL_WORDS('s.name')}) then 4
-              end as rank,
-              extensions.similarity(h.name, $3) as score
-         from public.hospitals h
-         join public.organizations o on o.id = h.organization_id
-        where h.country_id = $1) x
-      where rank is not null
-      order by rank, score desc, name, id
-      limit $5`,
+    `with m as (
+       select h.id, 0 as rank from public.hospitals h where h.country_id = $1 and ${all('h.name')}
+       union all select h.id, 1 from public.hospitals h where h.country_id = $1 and $3::text is not null and h.slug ilike $3
+       union all select h.id, 2 from public.hospitals h where h.country_id = $1 and ((${all('h.city')}) or (${all('h.address')}))
+       union all select hs.hospital_id, 3 from public.specialties sp join public.hospital_specialties hs on hs.specialty_id = sp.id
+                  where sp.country_id = $1 and ${all('sp.name')}
+       union all select s.hospital_id, 4 from public.hospital_services s where s.country_id = $1 and ${all('s.name')}
+     ), best as (select id, min(rank) as rank from m group by id)
+     select h.id::int as id, h.name, h.slug, h.address, h.city, coalesce(h.logo, o.logo) as logo, h.website_url as "websiteUrl",
+            h.booking_url as "bookingUrl"
+       from best
+       join public.hospitals h on h.id = best.id
+       join public.organizations o on o.id = h.organization_id
+      order by best.rank, extensions.similarity(h.name, $2) desc, h.name, h.id
+      limit $4`,
     params,
   );
   const ids = hospitals.rows.map((r) => r.id as number);
@@ -107,52 +111,50 @@ export async function searchDirectory(c: Queryable, input: SearchInput): Promise
 
   const doctors = input.doctors
     ? await c.query(
-        `select * from (
-           select d.id::int as id, d.name, d.slug, d.avatar, d.booking_url as "bookingUrl",
-                  coalesce((select json_agg(sp.name order by sp.name) from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id
-                             where ds.doctor_id = d.id), '[]'::json) as specialties,
-                  ${HOSPITAL_REF} as hospital,
-                  case when ${ALL_WORDS('d.name')} then 0
-                       when $4::text is not null and d.slug ilike $4 then 1
-                       when exists (select 1 from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id
-                                     where ds.doctor_id = d.id and ${ALL_WORDS('sp.name')}) then 2
-                  end as rank,
-                  extensions.similarity(d.name, $3) as score
-             from public.doctors d
-             join public.hospitals h on h.id = d.hospital_id
-            where d.country_id = $1) x
-          where rank is not null
-          order by rank, score desc, name, id
-          limit $5`,
+        `with m as (
+           select d.id, 0 as rank from public.doctors d where d.country_id = $1 and ${all('d.name')}
+           union all select d.id, 1 from public.doctors d where d.country_id = $1 and $3::text is not null and d.slug ilike $3
+           union all select ds.doctor_id, 2 from public.specialties sp join public.doctor_specialties ds on ds.specialty_id = sp.id
+                      where sp.country_id = $1 and ${all('sp.name')}
+         ), best as (select id, min(rank) as rank from m group by id),
+         page as (
+           select d.id, best.rank, extensions.similarity(d.name, $2) as score
+             from best join public.doctors d on d.id = best.id join public.hospitals h on h.id = d.hospital_id
+            order by best.rank, score desc, d.name, d.id
+            limit $4)
+         select d.id::int as id, d.name, d.slug, d.avatar, d.booking_url as "bookingUrl",
+                coalesce((select json_agg(sp.name order by sp.name) from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id
+                           where ds.doctor_id = d.id), '[]'::json) as specialties,
+                ${HOSPITAL_REF} as hospital
+           from page join public.doctors d on d.id = page.id join public.hospitals h on h.id = d.hospital_id
+          order by page.rank, page.score desc, d.name, d.id`,
         params,
       )
     : { rows: [] };
 
   const services = input.services
     ? await c.query(
-        `select * from (
-           select s.id::int as id, s.name, s.slug, coalesce(s.logo, h.logo) as logo, s.price::float8 as price, s.price_to::float8 as "priceTo",
-                  s.price_type as "priceType", s.original_price::float8 as "originalPrice", s.promotion_percent as promotion, s.price_unit as currency,
-                  ${HOSPITAL_REF} as hospital,
-                  case when ${ALL_WORDS('s.name')} then 0 when $4::text is not null and s.slug ilike $4 then 1 end as rank,
-                  extensions.similarity(s.name, $3) as score
-             from public.hospital_services s
-             join public.hospitals h on h.id = s.hospital_id
-            where s.country_id = $1) x
-          where rank is not null
-          order by rank, score desc, name, id
-          limit $5`,
+        `with m as (
+           select s.id, 0 as rank from public.hospital_services s where s.country_id = $1 and ${all('s.name')}
+           union all select s.id, 1 from public.hospital_services s where s.country_id = $1 and $3::text is not null and s.slug ilike $3
+         ), best as (select id, min(rank) as rank from m group by id)
+         select s.id::int as id, s.name, s.slug, coalesce(s.logo, h.logo) as logo, s.price::float8 as price, s.price_to::float8 as "priceTo",
+                s.price_type as "priceType", s.original_price::float8 as "originalPrice", s.promotion_percent as promotion, s.price_unit as currency,
+                ${HOSPITAL_REF} as hospital
+           from best join public.hospital_services s on s.id = best.id join public.hospitals h on h.id = s.hospital_id
+          order by best.rank, extensions.similarity(s.name, $2) desc, s.name, s.id
+          limit $4`,
         params,
       )
     : { rows: [] };
 
   return {
-    hospitals: hospitals.rows.map(({ rank: _r, score: _s, ...h }) => ({
+    hospitals: hospitals.rows.map((h) => ({
       ...h,
       rating: Number(byId.get(h.id)?.rating ?? 0),
       totalReviews: Number(byId.get(h.id)?.total ?? 0),
     })) as SearchHospitalRow[],
-    doctors: doctors.rows.map(({ rank: _r, score: _s, ...d }) => d) as SearchDoctorRow[],
-    services: services.rows.map(({ rank: _r, score: _s, ...s }) => ({ ...s, currency: s.currency?.trim() ?? null })) as SearchServiceRow[],
+    doctors: doctors.rows as SearchDoctorRow[],
+    services: services.rows.map((s) => ({ ...s, currency: s.currency?.trim() ?? null })) as SearchServiceRow[],
   };
 }
