@@ -8,15 +8,13 @@
 for (const root of document.querySelectorAll<HTMLElement>('[data-banner-carousel]')) {
   const track = root.querySelector<HTMLElement>('[data-banner-track]');
   if (!track) continue;
+  // One slide (plus the gap) per press; past either end it wraps around.
   const step = (dir: number) => {
-    const width = track.clientWidth;
-    const max = track.scrollWidth - width;
-    let left = track.scrollLeft + dir * width;
-    // Wrap around at either end.
-    if (left > max + 1) left = 0;
-    else if (left < -1) left = max;
-    else if (dir > 0 && track.scrollLeft >= max - 1) left = 0;
-    else if (dir < 0 && track.scrollLeft <= 1) left = max;
+    const first = track.firstElementChild as HTMLElement | null;
+    const width = (first?.getBoundingClientRect().width ?? track.clientWidth) + (parseFloat(getComputedStyle(track).columnGap) || 0);
+    const max = track.scrollWidth - track.clientWidth;
+    const at = track.scrollLeft;
+    const left = dir > 0 ? (at >= max - 1 ? 0 : Math.min(max, at + width)) : at <= 1 ? max : Math.max(0, at - width);
     track.scrollTo({ left, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
   };
   root.querySelector('[data-banner-prev]')?.addEventListener('click', () => step(-1));
