@@ -16,6 +16,7 @@ import hospitalPhone from './hospital-phone';
 import ogImages from './og-images';
 import reviews from './reviews';
 import schedules from './schedules';
+import search from './search';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -49,6 +50,7 @@ export const FUNCTIONS = {
   quickBooking,
   reviews,
   schedules,
+  search,
   session,
   openapi: handler,
 };

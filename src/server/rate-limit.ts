@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   phone_reveal: { limit: 60, windowSeconds: 10 * 60 },
   /** Share images drawn per client IP (the CDN answers repeats; crawlers fetch one per shared page). */
   og_image: { limit: 300, windowSeconds: 10 * 60 },
+  /** Directory searches per client IP (GET /api/search; typing is debounced, so a person stays far below). */
+  directory_search: { limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitBucket = keyof typeof RATE_LIMITS;

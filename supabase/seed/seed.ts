@@ -14,6 +14,7 @@ import { FEES, LOCAL_TEXT, PHONE_FORMATS, fee, phone } from './local';
 import { createRandom, slugify, type Random } from './random';
 import { seedVaccinationCases } from './vaccines';
 import { seedDoctorProfiles } from './doctor-profiles';
+import { seedHomepage } from './homepage';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -461,6 +462,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (const t of tables) counts[t] = r.rows.find((row) => row.t === t)!.n;
     counts['auth.users'] = authUsers.length;
   });
+  await seedHomepage(db);
   // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
   await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
