@@ -114,25 +114,14 @@ export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
  * `set local role` plus the JWT claims in `request.jwt.claims`, so the RLS policies decide.
  */
 export async function asCaller<T>(db: Database, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
-  const lit = pg.escapeLiteral;
-  // One round trip opens the transaction and becomes the caller (values quoted by node-postgres' escapeLiteral),
-  // instead of a `begin` and then a parameterised `set_config`: a public read is then begin+query+commit.
-  const begin =
-    `begin; select set_config('request.jwt.claims', ${lit(JSON.stringify(claims))}, true), ` +
-    `set_config('request.jwt.claim.sub', ${lit(String(claims.sub ?? ''))}, true), set_config('role', ${lit(caller.role)}, true)`;
-  const client = await db.pool.connect();
-  try {
-    await client.query(begin);
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  return transaction(db, async (client) => {
+    const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
+    await client.query(
+      `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', $3, true)`,
+      [JSON.stringify(claims), String(claims.sub ?? ''), caller.role],
+    );
+    return fn(client);
+  });
 }
 
 /**
