@@ -125,10 +125,11 @@ export async function asCaller<T>(db: Database, caller: Caller, fn: (client: pg.
 }
 
 /**
- * A named prepared statement for a fixed SQL text: each pooled connection plans it once instead of on every call
- * (planning a schedule query under RLS costs about as much as running it). DATABASE_PREPARED_STATEMENTS=off
- * sends plain queries (for a pooler that cannot keep prepared statements).
+ * A named prepared statement for a fixed SQL text when DATABASE_PREPARED_STATEMENTS=on: each pooled connection then
+ * plans it once instead of on every call (on PostgreSQL 15 a warm schedule query plans in ~0.7 ms and runs in
+ * ~0.5 ms; prepared, planning drops to ~0.07 ms). Off by default: whether generic plans hold up on embedded PGlite
+ * and whether the production pooler keeps prepared statements in transaction mode is not established yet.
  */
 export function prepared(name: string, text: string): { name?: string; text: string } {
-  return process.env.DATABASE_PREPARED_STATEMENTS === 'off' ? { text } : { name, text };
+  return process.env.DATABASE_PREPARED_STATEMENTS === 'on' ? { name, text } : { text };
 }
