@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { SEARCH, findDoctor, findHospitalPage, hasSlots, text } from './support/booking';
+import { SEARCH, findDoctor, findHospitalPage, hasSlots, hospitalPageHrefs, text } from './support/booking';
 
 const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 
@@ -197,10 +197,8 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
 test('a telemedicine-only doctor starts in telemedicine, without tabs', async ({ page }) => {
   const locale = 'vi-VN';
   const doctor = await findDoctor(page.request, locale, (d) => d.validTelemedicine && !d.validOutpatient, 'telemedicine-schedules');
-  await page.goto(`/${prefix(locale)}/`);
-  const hrefs = await page.locator(`a[href^="/${prefix(locale)}/hospital/"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   let url: string | null = null;
-  for (const href of hrefs) {
+  for (const href of await hospitalPageHrefs(page, locale)) {
     if ((await (await page.request.get(href)).text()).includes(`data-hospital-id="${doctor.hospitalId}"`)) {
       url = href;
       break;

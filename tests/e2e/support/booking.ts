@@ -57,12 +57,22 @@ export async function findService(request: APIRequestContext, locale: Locale): P
   throw new Error(`no service in ${locale} has slots`);
 }
 
+/** Every hospital page of the locale, as a visitor finds them: the hospital listing and its further pages. */
+export async function hospitalPageHrefs(page: Page, locale: Locale): Promise<string[]> {
+  const prefix = LOCALE_CONFIG[locale].prefix;
+  const hrefs = new Set<string>();
+  const pages = [`/${prefix}/hospitals/`];
+  for (let i = 0; i < pages.length; i++) {
+    await page.goto(pages[i]);
+    for (const h of await page.locator(`main a[href^="/${prefix}/hospital/"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) hrefs.add(h);
+    for (const p of await page.locator(`a[href^="/${prefix}/hospitals/page/"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) if (!pages.includes(p)) pages.push(p);
+  }
+  return [...hrefs].filter((h) => /^\/[a-z-]+\/hospital\/[^/]+\/?$/.test(h));
+}
+
 /** A hospital page whose quick booking offers doctors (a specialty with two or more doctors) and services. */
 export async function findHospitalPage(page: Page, locale: Locale): Promise<{ url: string; hospitalId: number }> {
-  const prefix = LOCALE_CONFIG[locale].prefix;
-  await page.goto(`/${prefix}/`);
-  const hrefs = await page.locator(`a[href^="/${prefix}/hospital/"]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-  for (const href of hrefs) {
+  for (const href of await hospitalPageHrefs(page, locale)) {
     const res = await page.request.get(href);
     if (!res.ok()) continue;
     const html = await res.text();
