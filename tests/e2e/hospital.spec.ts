@@ -120,7 +120,8 @@ for (const locale of LOCALES) {
       // Specialties: cards link to the city's doctor listing; 5 on mobile, 10 on desktop, then view more.
       const specialties = page.getByTestId('specialties');
       const cards = specialties.getByRole('link');
-      await expect(cards.first()).toHaveAttribute('href', new RegExp(`^/${cfg.prefix}/(doctors/[a-z0-9-]+/[a-z0-9-]+|hospitals/\\?type=)`));
+      // (zh-TW has no doctor listings: its cards go to the hospital listing of the city and specialty.)
+      await expect(cards.first()).toHaveAttribute('href', new RegExp(`^/${cfg.prefix}/(doctors/[a-z0-9-]+/[a-z0-9-]+/|hospitals/\\?type=|hospitals/city/[a-z0-9-]+/specialty/[a-z0-9-]+/)`));
       const limit = isMobile(page) ? 5 : 10;
       const total = f.rich.specialties;
       await expect(specialties.locator('li:visible')).toHaveCount(Math.min(total, limit));
@@ -136,8 +137,14 @@ for (const locale of LOCALES) {
       await expect(categories.getByTestId('promo-ribbon').first()).toHaveText(/%|\d/);
       const item = categories.locator('details').first();
       await item.locator('summary').click();
-      await expect(item.locator('.category-services a').first()).toBeVisible();
-      await expect(item.locator('.category-services a').first()).toHaveAttribute('href', new RegExp(`^/${cfg.prefix}/hospital/${f.rich.slug}/[a-z0-9-]+$`));
+      // Service names link to the service pages where the locale builds them, and are plain text elsewhere.
+      if (LOCALE_CONFIG[locale].features.serviceListings) {
+        await expect(item.locator('.category-services a').first()).toBeVisible();
+        await expect(item.locator('.category-services a').first()).toHaveAttribute('href', new RegExp(`^/${cfg.prefix}/hospital/${f.rich.slug}/[a-z0-9-]+/$`));
+      } else {
+        await expect(item.locator('.category-services li').first()).toBeVisible();
+        await expect(item.locator('.category-services a')).toHaveCount(0);
+      }
 
       // Location card: no key configured, so a maps link (zoom-15 embed only with a key) and no map library.
       const map = page.getByTestId('map-card');
