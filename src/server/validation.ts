@@ -78,8 +78,11 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 /** Field errors of a failed parse; `input` (the raw value) tells a missing field from a wrong one. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix?: string, input?: unknown): FieldErrors {
   const out: FieldErrors = {};
+  // Own properties only: a field named like an Object.prototype member ('valueOf', 'constructor') sent by a
+  // client must not resolve to the inherited function (found by the bad-input fuzzer: a 500 instead of a 422).
   const add = (field: string, msg: string) => {
-    (out[field] ??= []).includes(msg) || out[field].push(msg);
+    const list = Object.hasOwn(out, field) ? out[field] : (out[field] = []);
+    if (!list.includes(msg)) list.push(msg);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -20,6 +20,14 @@ describe('validation messages name the field and say what is wrong (SPEC §5 wor
     title: z.string({ error: 'Name is required' }).optional().refine((v) => v !== 'x', 'Title may not be x'),
   });
 
+  it('names unknown fields that share a name with Object.prototype members', () => {
+    expect(errs(s, { name: 'a', age: 1, valueOf: 0, constructor: '', toString: 'x' })).toEqual({
+      valueOf: ['Unknown field'],
+      constructor: ['Unknown field'],
+      toString: ['Unknown field'],
+    });
+  });
+
   it('says required, limits, formats, enums and unknown fields', () => {
     expect(errs(s, {})).toEqual({ name: ['This field is required'], age: ['This field is required'] });
     expect(errs(s, { name: 'abcdef', age: 'x', email: 'nope', tags: ['a', 'b', 'c'], kind: 'c', nick: 'ab', extra: 1, title: 'x' })).toEqual({
