@@ -6,48 +6,11 @@
  * pg_trgm similarity() to the whole keyword (never the % or <-> operators: DESIGN §10), then by name.
  */
 import type { Queryable } from './db';
-import type { Currency } from '../../i18n/locales';
-import type { PriceType } from '../lib/prices';
 import { containsPattern, slugKeyword, SEARCH_RESULT_LIMIT } from '../lib/search';
 
-export interface SearchHospitalRow {
-  id: number;
-  name: string;
-  slug: string;
-  address: string | null;
-  city: string | null;
-  logo: string | null;
-  websiteUrl: string | null;
-  bookingUrl: string | null;
-  rating: number;
-  totalReviews: number;
-}
-
-interface HospitalRef { name: string; slug: string; websiteUrl: string | null; bookingUrl: string | null }
-
-export interface SearchDoctorRow {
-  id: number;
-  name: string;
-  slug: string;
-  avatar: string | null;
-  bookingUrl: string | null;
-  specialties: string[];
-  hospital: HospitalRef;
-}
-
-export interface SearchServiceRow {
-  id: number;
-  name: string;
-  slug: string;
-  logo: string | null;
-  price: number;
-  priceTo: number | null;
-  priceType: PriceType;
-  originalPrice: number | null;
-  promotion: number | null;
-  currency: Currency | null;
-  hospital: HospitalRef;
-}
+/** Search results are the same cards as the home page's blocks: one row shape for both. */
+export type { BlockHospital as SearchHospitalRow, BlockDoctor as SearchDoctorRow, BlockService as SearchServiceRow } from './homepage';
+import type { BlockHospital as SearchHospitalRow, BlockDoctor as SearchDoctorRow, BlockService as SearchServiceRow } from './homepage';
 
 export interface SearchInput {
   countryId: number;
