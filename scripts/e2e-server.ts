@@ -31,7 +31,7 @@ const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
 // What the link checker (tests/e2e/links.spec.ts) reads: the built site on disk and the function paths served.
-const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.pattern.pathname);
+const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.path);
 mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);

@@ -21,12 +21,45 @@ export interface FunctionContext {
   site: { url: string };
 }
 
-interface FunctionRoute { name: string; pattern: URLPattern; methods?: string[]; handler: WebHandler; prefix: string }
+interface FunctionRoute { name: string; path: string; match: PathMatcher; methods?: string[]; handler: WebHandler; prefix: string }
 
-/** The literal start of a path pattern ('/api/doctors/' of '/api/doctors/:id/schedules'): a cheap test before URLPattern. */
+/** The literal start of a path pattern ('/api/doctors/' of '/api/doctors/:id/schedules'): a cheap test before matching. */
 export function literalPrefix(pattern: string): string {
   const i = pattern.search(/[:*({?]/);
   return i < 0 ? pattern : pattern.slice(0, i);
+}
+
+/** The named parameters of a path that matches, else null. */
+export type PathMatcher = (pathname: string) => Record<string, string> | null;
+
+/**
+ * A matcher for a function's `config.path` (URLPattern syntax, as Netlify routes it). Patterns made only of
+ * literal text and whole-segment `:name` parameters, which is every path the functions declare, are compiled to a
+ * regular expression: URLPattern.exec costs about 27 µs a match in Node 24, a measurable share of a cached answer.
+ * Anything else (wildcards, groups, modifiers) goes to URLPattern itself.
+ */
+export function pathMatcher(pattern: string): PathMatcher {
+  if (/^(\/(:[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9._~-]*))*\/?$/.test(pattern)) {
+    const names: string[] = [];
+    const source = pattern.replace(/[.~-]/g, (c) => `\\${c}`).replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const re = new RegExp(`^${source}$`);
+    return (pathname) => {
+      const m = re.exec(pathname);
+      if (!m) return null;
+      const params: Record<string, string> = {};
+      names.forEach((n, i) => (params[n] = m[i + 1]));
+      return params;
+    };
+  }
+  const compiled = new URLPattern({ pathname: pattern });
+  return (pathname) => {
+    const m = compiled.exec({ pathname });
+    if (!m) return null;
+    return Object.fromEntries(Object.entries(m.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  };
 }
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
@@ -75,7 +108,7 @@ export async function loadFunctions(functionsDir: string): Promise<FunctionRoute
     if (typeof mod.default !== 'function' || !config?.path) continue;
     const paths = Array.isArray(config.path) ? config.path : [config.path];
     const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]).map((m) => m.toUpperCase()) : undefined;
-    for (const p of paths) routes.push({ name: f, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default, prefix: literalPrefix(p) });
+    for (const p of paths) routes.push({ name: f, path: p, match: pathMatcher(p), methods, handler: mod.default, prefix: literalPrefix(p) });
   }
   return routes;
 }
@@ -105,11 +138,16 @@ async function send(res: http.ServerResponse, response: Response, extraHeaders: 
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  if (!response.body) {
+    res.writeHead(response.status, headers);
+    return res.end();
+  }
+  // Answers are read whole and sent with their length: headers and body then leave in one write, where a
+  // chunked answer takes several (measured: about a quarter of the server's time under load went to writev).
+  const buf = Buffer.from(await response.arrayBuffer());
+  if (!('content-length' in headers) && response.status !== 304) headers['content-length'] = String(buf.byteLength);
   res.writeHead(response.status, headers);
-  if (response.body) {
-    const buf = Buffer.from(await response.arrayBuffer());
-    res.end(buf);
-  } else res.end();
+  res.end(buf);
 }
 
 /** The local Supabase stand-ins (development and test tools, never deployed), mounted on the site's origin. */
@@ -185,17 +223,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
       for (const route of functions) {
         if (!url.pathname.startsWith(route.prefix)) continue;
-        const match = route.pattern.exec({ pathname: url.pathname });
-        if (!match) continue;
+        const params = route.match(url.pathname);
+        if (!params) continue;
         if (route.methods && !route.methods.includes(method)) continue;
-        const params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const context: FunctionContext = { params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: origin } };
         const response = await route.handler(toRequest(req, origin), context);
         return await send(res, response);
       }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         // Calls answer the envelope even when there is no such call (or not with this method).
-        const pathKnown = functions.some((r) => r.pattern.test({ pathname: url.pathname }));
+        const pathKnown = functions.some((r) => r.match(url.pathname) !== null);
         const status = pathKnown ? 405 : 404;
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(JSON.stringify({ _status: -1, _messages: [pathKnown ? `This call does not accept ${method}.` : 'There is no such call.'], _data: null }));
@@ -251,7 +288,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     port,
-    functions: functions.map((f) => `${f.pattern.pathname} (${f.name})`),
+    functions: functions.map((f) => `${f.path} (${f.name})`),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type pg from 'pg';
-import { asCaller, ANON, type Caller } from '../data/db';
+import { asCaller, ANON, type Caller, type Database } from '../data/db';
 import type { StaffRole } from '../lib/admin-menu';
 import { requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
@@ -188,7 +188,11 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
   const isStaff = spec.auth === 'staff';
   if (spec.instanceCacheMs !== undefined && spec.auth !== 'public') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs is for public endpoints only`);
   if (spec.instanceCacheMs !== undefined && spec.database === 'none') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs caches database reads`);
-  const cache = spec.instanceCacheMs === undefined ? undefined : new ReadCache<string>({ ttlMs: instanceCacheTtl(spec.instanceCacheMs) });
+  // A cached answer is given before the rate limit would be counted.
+  if (spec.instanceCacheMs !== undefined && spec.rateLimit) throw new Error(`${spec.method} ${spec.path}: instanceCacheMs answers before rateLimit counts; use one or the other`);
+  const ttlMs = spec.instanceCacheMs === undefined ? 0 : instanceCacheTtl(spec.instanceCacheMs);
+  // Popular answers are reloaded in the last tenth of their lifetime, so their callers never wait on a reload.
+  const cache = spec.instanceCacheMs === undefined ? undefined : new ReadCache<string>({ ttlMs, refreshAfterMs: ttlMs > 0 ? Math.floor(ttlMs * 0.9) : undefined });
 
   const endpoint: Endpoint = {
     kind: 'endpoint',
@@ -222,84 +226,92 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         const token = bearerToken(req);
         // A token sent to a public call must be valid too (as Supabase's API does): a stale session is said so.
         if (spec.auth !== 'public' || token) session = await verifyAccessToken(token, isStaff);
-        const db = await serverDatabase();
-        if (spec.auth === 'staff' && session) {
-          const staff = await loadStaffProfile(db.pool, session.userId);
-          if (!staff) throw forbidden("You don't have permission to access this page. This account is not a staff account.");
-          if (spec.roles && !spec.roles.includes(staff.role)) throw forbidden("You don't have permission to access this page.");
-          session = { ...session, staff };
-        } else if (spec.auth === 'patient' && session) {
-          session = { ...session, patient: await loadPatientProfile(db.pool, session.userId) };
-        }
-
-        // Input.
-        const url = new URL(req.url);
-        const errors: Record<string, string[]> = {};
-        const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string, present: boolean) => {
-          if (!schema) {
-            if (present && prefix === 'query' && value && typeof value === 'object') for (const k of Object.keys(value)) errors[k] = ['Unknown field'];
-            else if (present) errors[prefix] = [`This call takes no ${prefix}`];
-            return undefined;
-          }
-          const r = schema.safeParse(value);
-          if (r.success) return r.data;
-          Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
-          return undefined;
-        };
-        const queryObject = searchParamsToObject(url.searchParams);
-        Object.assign(errors, nonNumeralErrors(query, queryObject), nonNumeralErrors(params, routed.params));
-        const queryValue = parse(query, queryObject, 'query', Object.keys(queryObject).length > 0);
-        const paramsValue = parse(params, routed.params, 'params', false);
-        const bodyValue = await readBody(req, body, routed.form, (value, present) => parse(body ? ('json' in body ? body.json : body.multipart) : undefined, value, 'body', present));
-        if (Object.keys(errors).length) throw validationFailed(errors, spec.produces ? 400 : 422);
-
-        if (spec.rateLimit) {
-          const k = spec.rateLimit.key;
-          const key =
-            k === 'user'
-              ? session?.userId ?? ip
-              : k === 'ip'
-                ? ip
-                : k({ query: queryValue as never, params: paramsValue as never, body: bodyValue as never, ip, userId: session?.userId });
-          await enforceRateLimit(db.pool, spec.rateLimit.bucket, key);
-        }
-
-        const messages: string[] = [];
-        const run = async (client: pg.PoolClient) => {
-          const result = await spec.handler({
-            query: queryValue as never,
-            params: paramsValue as never,
-            body: bodyValue as never,
-            auth: session as never,
-            db: client,
-            version,
-            requestId,
-            ip,
-            request: req,
-            messages,
-          });
-          const checked = responses[version].safeParse(result);
-          if (!checked.success) {
-            throw new Error(`response of ${spec.method} ${spec.path} (v${version}) does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
-          }
-          return checked.data;
-        };
-        const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
-        if (spec.produces) {
-          const data = spec.database === 'none' ? await run(undefined as unknown as pg.PoolClient) : await asCaller(db, caller, run);
-          return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
-        }
         const serialise = (data: unknown) => JSON.stringify(spec.envelope === false ? data : success(data, messages));
+        const messages: string[] = [];
+        const url = new URL(req.url);
         let text: string;
         if (cache) {
-          // One answer for everyone: computed as anon, keyed by everything it depends on.
-          session = null;
-          text = await cache.get(cacheKey(version, paramsValue, queryValue), async () => serialise(await asCaller(db, ANON, run)));
-        } else if (spec.database === 'none') text = serialise(await run(undefined as unknown as pg.PoolClient));
-        else text = serialise(await asCaller(db, caller, run));
+          // One answer for everyone, computed as anon. Keyed by the request as sent (version, path, sorted query),
+          // so a repeated request is answered before any parsing; input errors are thrown, never kept.
+          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () => serialise(await answer(null, url, async (db, run) => asCaller(db, ANON, run))));
+        } else {
+          const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
+          const data = await answer(session, url, async (db, run) => (spec.database === 'none' ? run(undefined as unknown as pg.PoolClient) : asCaller(db, caller, run)));
+          if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
+          text = serialise(data);
+        }
         const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
         if (spec.versions?.length) headers.set('Content-Type', `application/json; charset=utf-8; version=${version}`);
         return new Response(text, { status: 200, headers });
+
+        /** Profile, input, rate limit and the handler in the caller's transaction (`within`): the answer's data. */
+        async function answer(
+          session: UserSession | StaffSession | PatientSession | null,
+          url: URL,
+          within: (db: Database, run: (client: pg.PoolClient) => Promise<unknown>) => Promise<unknown>,
+        ): Promise<unknown> {
+          const db = await serverDatabase();
+          if (spec.auth === 'staff' && session) {
+            const staff = await loadStaffProfile(db.pool, session.userId);
+            if (!staff) throw forbidden("You don't have permission to access this page. This account is not a staff account.");
+            if (spec.roles && !spec.roles.includes(staff.role)) throw forbidden("You don't have permission to access this page.");
+            session = { ...session, staff };
+          } else if (spec.auth === 'patient' && session) {
+            session = { ...session, patient: await loadPatientProfile(db.pool, session.userId) };
+          }
+
+          // Input.
+          const errors: Record<string, string[]> = {};
+          const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string, present: boolean) => {
+            if (!schema) {
+              if (present && prefix === 'query' && value && typeof value === 'object') for (const k of Object.keys(value)) errors[k] = ['Unknown field'];
+              else if (present) errors[prefix] = [`This call takes no ${prefix}`];
+              return undefined;
+            }
+            const r = schema.safeParse(value);
+            if (r.success) return r.data;
+            Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
+            return undefined;
+          };
+          const queryObject = searchParamsToObject(url.searchParams);
+          Object.assign(errors, nonNumeralErrors(query, queryObject), nonNumeralErrors(params, routed.params));
+          const queryValue = parse(query, queryObject, 'query', Object.keys(queryObject).length > 0);
+          const paramsValue = parse(params, routed.params, 'params', false);
+          const bodyValue = await readBody(req, body, routed.form, (value, present) => parse(body ? ('json' in body ? body.json : body.multipart) : undefined, value, 'body', present));
+          if (Object.keys(errors).length) throw validationFailed(errors, spec.produces ? 400 : 422);
+
+          if (spec.rateLimit) {
+            const k = spec.rateLimit.key;
+            const key =
+              k === 'user'
+                ? session?.userId ?? ip
+                : k === 'ip'
+                  ? ip
+                  : k({ query: queryValue as never, params: paramsValue as never, body: bodyValue as never, ip, userId: session?.userId });
+            await enforceRateLimit(db.pool, spec.rateLimit.bucket, key);
+          }
+
+          const run = async (client: pg.PoolClient) => {
+            const result = await spec.handler({
+              query: queryValue as never,
+              params: paramsValue as never,
+              body: bodyValue as never,
+              auth: session as never,
+              db: client,
+              version,
+              requestId,
+              ip,
+              request: req,
+              messages,
+            });
+            const checked = responses[version].safeParse(result);
+            if (!checked.success) {
+              throw new Error(`response of ${spec.method} ${spec.path} (v${version}) does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+            }
+            return checked.data;
+          };
+          return within(db, run);
+        }
       } catch (err) {
         return errorResponse(err, { requestId, staff: isStaff, method: req.method, path: spec.path });
       }
@@ -341,10 +353,16 @@ function instanceCacheTtl(declared: number): number {
   return Number.isFinite(n) && n >= 0 ? n : declared;
 }
 
-/** Version, path parameters and validated query, keys sorted: identical requests share one key. */
-export function cacheKey(version: string, params: unknown, query: unknown): string {
-  const sorted = (v: unknown) => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))) : null);
-  return JSON.stringify([version, sorted(params), sorted(query)]);
+/**
+ * The instance cache's key of a request: version, path parameters and the query as sent, its parameters sorted
+ * (identical requests share one key whatever their order). Read before validation, so a repeated request costs
+ * no parsing; two spellings of one validated query only share less.
+ */
+export function cacheKey(version: string, params: Record<string, string | undefined>, search: URLSearchParams): string {
+  const sorted = new URLSearchParams(search);
+  sorted.sort();
+  const names = Object.keys(params).sort();
+  return `${version} ${names.map((k) => `${k}=${encodeURIComponent(params[k] ?? '')}`).join('&')} ?${sorted}`;
 }
 
 function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {

@@ -2,7 +2,10 @@
  * A short-lived in-process cache with single-flight per key, for public answers that may be a few seconds old
  * (schedule and search calls, issue #6). N concurrent identical requests cost one load; the answer is then kept
  * for `ttlMs` counted from when its load *started*, so nothing served is older than that. Failed loads are not
- * kept (the next caller tries again). A warm Netlify function instance keeps its module state between
+ * kept (the next caller tries again). With `refreshAfterMs`, the first request after that age still gets the kept
+ * answer at once and starts one reload in the background: a key in steady use is then never waited for (without
+ * it, every popular key expired together and its callers queued behind the reloads; the bench's p95 was those
+ * queues), and still nothing older than `ttlMs` is served. A warm Netlify function instance keeps its module state between
  * invocations, so the same cache works there as on the local server.
  *
  * Never use it for personal data: the key must be everything the answer depends on.
@@ -10,6 +13,8 @@
 export interface ReadCacheOptions {
   /** How long an answer is reused, from the start of its load. 0 disables caching (single-flight stays). */
   ttlMs: number;
+  /** Age from which a request starts a background reload while still getting the kept answer (< ttlMs). */
+  refreshAfterMs?: number;
   /** Bound on the number of answers kept; the oldest go first. */
   maxEntries?: number;
   /** Injected clock (tests). */
@@ -21,6 +26,8 @@ interface Entry<T> {
   started: number;
   value: Promise<T>;
   settled: boolean;
+  /** A reload started ahead of expiry (refreshAfterMs), not yet settled. */
+  refreshing?: boolean;
 }
 
 export class ReadCache<T> {
@@ -29,7 +36,7 @@ export class ReadCache<T> {
   private readonly now: () => number;
   private lastSweep = 0;
   /** Loads run (misses) and answers given from a load already started or finished (hits). */
-  readonly stats = { loads: 0, hits: 0 };
+  readonly stats = { loads: 0, hits: 0, refreshes: 0 };
 
   constructor(private readonly options: ReadCacheOptions) {
     this.maxEntries = options.maxEntries ?? 5_000;
@@ -50,10 +57,22 @@ export class ReadCache<T> {
     const found = this.entries.get(key);
     if (found && (!found.settled || now - found.started < this.options.ttlMs)) {
       this.stats.hits++;
+      const refreshAfter = this.options.refreshAfterMs;
+      if (found.settled && !found.refreshing && refreshAfter !== undefined && now - found.started >= refreshAfter) this.refresh(key, found, load, now);
       return found.value;
     }
     if (found) this.entries.delete(key);
     this.stats.loads++;
+    const entry = this.start(key, load, now);
+    this.entries.set(key, entry);
+    // Expired answers are dropped once per lifetime, so an idle key does not hold its memory until evicted.
+    if (now - this.lastSweep >= Math.max(this.options.ttlMs, 1000)) this.sweep(now);
+    if (this.entries.size > this.maxEntries) this.evict(now);
+    return entry.value;
+  }
+
+  /** A load whose entry removes itself when it fails (and, with no lifetime, when it is done). */
+  private start(key: string, load: () => Promise<T>, now: number): Entry<T> {
     const entry: Entry<T> = { started: now, settled: false, value: undefined as unknown as Promise<T> };
     entry.value = (async () => load())().then(
       (v) => {
@@ -66,11 +85,22 @@ export class ReadCache<T> {
         throw err;
       },
     );
-    this.entries.set(key, entry);
-    // Expired answers are dropped once per lifetime, so an idle key does not hold its memory until evicted.
-    if (now - this.lastSweep >= Math.max(this.options.ttlMs, 1000)) this.sweep(now);
-    if (this.entries.size > this.maxEntries) this.evict(now);
-    return entry.value;
+    return entry;
+  }
+
+  /** Reloads `current` in the background; the new answer replaces it when (and only if) the reload succeeds. */
+  private refresh(key: string, current: Entry<T>, load: () => Promise<T>, now: number): void {
+    current.refreshing = true;
+    this.stats.refreshes++;
+    const next = this.start(key, load, now);
+    next.value.then(
+      () => {
+        current.refreshing = false;
+        if (this.entries.get(key) === current) this.entries.set(key, next);
+      },
+      // The kept answer stays until its own expiry; a later request may try again.
+      () => (current.refreshing = false),
+    );
   }
 
   /** Forgets every answer (tests, or after a write this instance made itself). */

@@ -10,7 +10,8 @@
  *
  * Engines: PostgreSQL (the local server, always) and embedded PGlite (at scale ≤ 2, or BENCH_PGLITE=1; 0: never).
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
- * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped). PUBLIC_READ_CACHE_MS=0 measures
+ * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped); with it, BENCH_SERVER_URL measures a
+ * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say). PUBLIC_READ_CACHE_MS=0 measures
  * without the instance cache. Also: the JavaScript the booking card and quick-booking widget add on top of React
  * (budget 25 KB gzip), bundled and minified as the site ships them.
  */
@@ -176,7 +177,9 @@ async function startApiServer(env: Record<string, string>): Promise<{ base: stri
 }
 
 async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', env: Record<string, string>, lists: [string, string[]][]) {
-  const { base, child } = await startApiServer(env);
+  // BENCH_SERVER_URL: a server started by hand over the same database (to profile it: node --cpu-prof …).
+  const own = process.env.BENCH_SERVER_URL;
+  const { base, child } = own ? { base: own, child: null } : await startApiServer(env);
   const dir = mkdtempSync(path.join(tmpdir(), 'care-bench-requests-'));
   const cacheMs = process.env.PUBLIC_READ_CACHE_MS ?? 'default';
   try {
@@ -201,7 +204,7 @@ async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', e
       ctx.emit({ name: `booking.${engine}.${label}.sequential_p50`, value: one.p50, unit: 'ms', detail: { p95: one.p95, rps: one.rps } });
     }
   } finally {
-    child.kill('SIGTERM');
+    child?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,7 @@
 import { expect, it, beforeAll } from 'vitest';
 import schedules, { doctorSchedule, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
 import { useDatabase } from '../../src/server/runtime';
-import { ANON, asCaller, transaction, type Database } from '../../src/data/db';
+import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
 import { addDays, todayInZone } from '../../src/lib/hospital-time';
@@ -9,6 +9,9 @@ import { describeEachEngine } from './support/engines';
 import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
 
 const ZONE = 'Asia/Jakarta';
+
+/** The connection string a PostgreSQL pool was opened with. */
+const connectionUrl = (db: Database) => (db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
 
 interface Fixture {
   hospitalId: number;
@@ -149,6 +152,43 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     expect(all.map((s) => s.id).sort()).toEqual([f.cardiology, f.dermatology].sort());
     const kw = await anon((c) => specialtiesOfHospital(c, { hospitalId: f.hospitalId, keyword: 'derma' }));
     expect(kw.map((s) => s.id)).toEqual([f.dermatology]);
+  });
+
+  it('plans a named statement once per connection, again for another role (RLS), and sends it unnamed where a pooler cannot keep it', async () => {
+    const probe = prepared('rls_probe_doctors', 'select count(*)::int as n from public.doctors');
+    const client = await ctx.db.pool.connect();
+    try {
+      const count = async (caller: typeof ANON | null) => {
+        await client.query('begin');
+        try {
+          if (caller) await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(caller.claims), caller.role]);
+          return (await client.query<{ n: number }>(probe)).rows[0].n;
+        } finally {
+          await client.query('rollback');
+        }
+      };
+      const published = await count(ANON);
+      const all = await count(null); // the owner role: RLS does not apply
+      expect(all).toBeGreaterThan(published); // the fixture's inactive doctor at least
+      expect(await count(ANON)).toBe(published);
+      const { rows } = await client.query(`select count(*)::int as n from pg_prepared_statements where name = 'rls_probe_doctors'`);
+      expect(rows[0].n).toBe(1);
+    } finally {
+      client.release();
+    }
+    if (ctx.engine !== 'postgres') return;
+    const pooled = await openDatabase({ url: connectionUrl(ctx.db), max: 1, preparedStatements: false });
+    try {
+      const r = await asCaller(pooled, ANON, async (c) => {
+        const answer = await scheduleWindowFor(c, 'outpatient', f.doctorId, f.days[0], f.days[6]);
+        const named = await c.query(`select count(*)::int as n from pg_prepared_statements`);
+        return { answer, named: named.rows[0].n as number };
+      });
+      expect(r.answer.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
+      expect(r.named).toBe(0);
+    } finally {
+      await pooled.close();
+    }
   });
 
   it('uses the indexes for the schedule window', async () => {
