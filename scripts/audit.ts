@@ -13,10 +13,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { startServer } from './lib/server';
 import { argValue, hasFlag } from './lib/args';
 import { LOCALES, LOCALE_CONFIG } from '../i18n/locales';
-import { AUDIT_PAGES } from '../tests/audit-pages';
+import { auditPages } from '../tests/audit-pages';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Pages meant to stay out of search engines. */
+const NOINDEX_PAGE = /^\/[a-z-]+\/search\/$/;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
 if (!existsSync(path.join(root, 'dist/index.html'))) {
@@ -25,12 +27,15 @@ if (!existsSync(path.join(root, 'dist/index.html'))) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const pages = argValue('--pages')?.split(',') ?? AUDIT_PAGES;
+const pages = argValue('--pages')?.split(',') ?? auditPages(path.join(root, 'dist'));
 const server = await startServer({ root, port: 0 });
 const chrome = hasFlag('--no-lighthouse') ? undefined : await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 let failures = 0;
 try {
+  // One unreported run first: the first page Lighthouse loads otherwise also measures a cold browser and cold
+  // file caches of the local server (seen: performance 94 on the first page, 99-100 on the same page after).
+  if (chrome && pages.length) await lighthouse(`${server.url}${pages[0]}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   for (const page of pages) {
     const url = `${server.url}${page}`;
     const line: Record<string, unknown> = { page };
@@ -45,6 +50,9 @@ try {
       line.failedAudits = Object.values(audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
+      // The search page is noindex by design (issue #7) and fails Lighthouse's is-crawlable on purpose; nothing else may.
+      const seoFailures = (c.seo?.auditRefs ?? []).map((r) => audits[r.id]).filter((a) => a && a.score !== null && a.score < 1).map((a) => a.id);
+      line.noindex = NOINDEX_PAGE.test(page) && seoFailures.length > 0 && seoFailures.every((id) => id === 'is-crawlable');
     }
     const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true });
     const p = await context.newPage();
@@ -53,7 +61,7 @@ try {
     line.axeViolations = axe.violations.map((v) => `${v.id} (${v.nodes.length})`);
     await context.close();
     // SEO below 100 is expected on pages marked noindex; everything else must meet the budget.
-    const budgetOk = !chrome || ((line.performance as number) >= 95 && line.accessibility === 100 && line.bestPractices === 100 && line.seo === 100);
+    const budgetOk = !chrome || ((line.performance as number) >= 95 && line.accessibility === 100 && line.bestPractices === 100 && (line.seo === 100 || line.noindex === true));
     if (!budgetOk || axe.violations.length) failures++;
     line.withinBudget = budgetOk && axe.violations.length === 0;
     console.log(JSON.stringify(line));

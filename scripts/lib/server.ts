@@ -6,7 +6,9 @@
 import http from 'node:http';
 import { createReadStream, existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -93,6 +95,55 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Content types sent compressed when the client accepts it. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** The encoding to answer with: Brotli, else gzip, when the request accepts it (q=0 refuses). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compressed copies of served files, kept while the file is unchanged; bounded, oldest out first. */
+class CompressedFiles {
+  private readonly entries = new Map<string, Promise<Buffer>>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
+
+  get(file: string, s: { mtimeMs: number; size: number }, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    const key = `${encoding} ${s.mtimeMs} ${s.size} ${file}`;
+    let body = this.entries.get(key);
+    if (!body) {
+      body = readFile(file).then((raw) =>
+        encoding === 'br' ? brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }) : gzipAsync(raw, { level: 6 }),
+      );
+      this.entries.set(key, body);
+      body.then(
+        (b) => {
+          this.bytes += b.byteLength;
+          for (const [k, v] of this.entries) {
+            if (this.bytes <= this.maxBytes) break;
+            this.entries.delete(k);
+            v.then((old) => (this.bytes -= old.byteLength), () => undefined);
+          }
+        },
+        () => this.entries.delete(key),
+      );
+    }
+    return body;
+  }
+}
 
 export async function loadFunctions(functionsDir: string): Promise<FunctionRoute[]> {
   const routes: FunctionRoute[] = [];
@@ -202,10 +253,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return null;
   }
 
-  async function serveStatic(res: http.ServerResponse, method: string, file: string, status = 200) {
+  const compressed = new CompressedFiles();
+
+  async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, method: string, file: string, status = 200) {
     const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     const pathname = '/' + path.relative(distDir, file).split(path.sep).join('/');
     const s = await stat(file);
+    const encoding = COMPRESSIBLE.test(type) ? acceptedEncoding(req.headers['accept-encoding']) : null;
+    if (encoding) {
+      // As Netlify's CDN does: text assets compressed for clients that accept it (Lighthouse's simulated network
+      // counts transferred bytes, so an uncompressed local server made every page look slower than it is).
+      const body = await compressed.get(file, s, encoding);
+      res.writeHead(status, { 'content-type': type, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': body.byteLength, ...headersFor(pathname) });
+      return res.end(method === 'HEAD' ? undefined : body);
+    }
     res.writeHead(status, { 'content-type': type, 'content-length': s.size, ...headersFor(pathname) });
     if (method === 'HEAD') return res.end();
     createReadStream(file).pipe(res);
@@ -252,7 +313,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const target = fillTarget(rule.to, values);
         if (rule.status === 200) {
           const file = await resolveFile(new URL(target, origin).pathname);
-          if (file) return await serveStatic(res, method, file);
+          if (file) return await serveStatic(req, res, method, file);
           continue;
         }
         res.writeHead(rule.status, { location: target });
@@ -265,10 +326,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           res.writeHead(301, { location: `${url.pathname}/${url.search}` });
           return res.end();
         }
-        return await serveStatic(res, method, file);
+        return await serveStatic(req, res, method, file);
       }
       const notFound = await resolveFile('/404.html');
-      if (notFound) return await serveStatic(res, method, notFound, 404);
+      if (notFound) return await serveStatic(req, res, method, notFound, 404);
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Not Found');
     } catch (err) {

@@ -3,6 +3,7 @@
  * locale and kind, read as anon so RLS decides what is published. Issue #7 completes these pages.
  */
 import { ANON, asCaller, getDatabase, type Queryable } from './db';
+import { perLocale } from './build-cache';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import type { PriceType } from '../lib/prices';
 import type { ProvideCare } from '../lib/doctor-card';
@@ -94,21 +95,17 @@ const VOUCHERS = (column: 'doctor_id' | 'service_id', owner: string) => `coalesc
      and exists (select 1 from public.voucher_targets vt where vt.voucher_id = v.id and (vt.${column} = ${owner}.id or vt.hospital_id = ${owner}.hospital_id))
 ), '[]'::json)`;
 
-const doctorCache = new Map<Locale, Promise<DoctorPageView[]>>();
-const serviceCache = new Map<Locale, Promise<ServicePageView[]>>();
-
-/** Every doctor page of a locale, memoised for the build (the doctor page and its reviews page share it). */
+/**
+ * Every doctor page of a locale, queried once per build (the doctor page and its reviews page share it); empty in
+ * a build process that does not render the locale (src/data/build-cache.ts).
+ */
 export function listDoctorPages(locale: Locale): Promise<DoctorPageView[]> {
-  let p = doctorCache.get(locale);
-  if (!p) doctorCache.set(locale, (p = loadDoctorPages(locale)));
-  return p;
+  return perLocale('doctor-pages', locale, () => loadDoctorPages(locale));
 }
 
-/** Every service page of a locale, memoised for the build (the service page and its reviews page share it). */
+/** Every service page of a locale, as `listDoctorPages`. */
 export function listServicePages(locale: Locale): Promise<ServicePageView[]> {
-  let p = serviceCache.get(locale);
-  if (!p) serviceCache.set(locale, (p = loadServicePages(locale)));
-  return p;
+  return perLocale('service-pages', locale, () => loadServicePages(locale));
 }
 
 async function loadDoctorPages(locale: Locale): Promise<DoctorPageView[]> {

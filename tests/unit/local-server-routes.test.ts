@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { literalPrefix, pathMatcher } from '../../scripts/lib/server';
+import { acceptedEncoding, literalPrefix, pathMatcher } from '../../scripts/lib/server';
 
 /** URLPattern's own answer, the reference the compiled matcher must agree with. */
 function reference(pattern: string, pathname: string) {
@@ -22,5 +22,15 @@ describe('local server path matching', () => {
   it('starts every match with the literal prefix of its pattern', () => {
     expect(literalPrefix('/api/doctors/:id/schedules')).toBe('/api/doctors/');
     expect(literalPrefix('/api/health')).toBe('/api/health');
+  });
+});
+
+describe('local server compression', () => {
+  it('answers Brotli, else gzip, as the client accepts, and nothing it refuses', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 });

@@ -57,7 +57,7 @@ export const SlotPicker = forwardRef<HTMLDivElement, Props>(function SlotPicker(
       )}
       <div id={`${idPrefix}-panel`} role={day && day.slots > 0 ? 'tabpanel' : undefined} className="bk-slot-panel">
         {loading ? (
-          <div className="bk-slot-grid" aria-busy="true" aria-label={t('booking.loading')}>
+          <div className="bk-slot-grid" role="status" aria-busy="true" aria-label={t('booking.loading')}>
             {Array.from({ length: SLOT_SKELETONS }, (_, i) => (
               <span key={i} className="bk-skeleton bk-slot-skeleton" data-testid="slot-skeleton" aria-hidden="true" />
             ))}
