@@ -339,7 +339,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.end(JSON.stringify({ _status: -1, _messages: ['An error occurred!'], _data: null }));
     }
   });
-  server.keepAliveTimeout = 5000;
+  // Longer than clients keep an idle socket (Playwright's request context reused one the server had just closed
+  // at 5 s: ECONNRESET), as load balancers do.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
