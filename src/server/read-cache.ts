@@ -3,9 +3,9 @@
  * (schedule and search calls, issue #6). N concurrent identical requests cost one load; the answer is then kept
  * for `ttlMs` counted from when its load *started*, so nothing served is older than that. Failed loads are not
  * kept (the next caller tries again). With `refreshAfterMs`, the first request after that age still gets the kept
- * answer at once and starts one reload in the background: a key in steady use is then never waited for (without
- * it, every popular key expired together and its callers queued behind the reloads; the bench's p95 was those
- * queues), and still nothing older than `ttlMs` is served. A warm Netlify function instance keeps its module state between
+ * answer at once and starts one reload in the background: a key in steady use is then not waited for at expiry
+ * (its callers queued behind the reload before), and still nothing older than `ttlMs` is served. A reload slower
+ * than the time left to expiry is not joined by the request that finds the answer expired (a second load). A warm Netlify function instance keeps its module state between
  * invocations, so the same cache works there as on the local server.
  *
  * Never use it for personal data: the key must be everything the answer depends on.
