@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
+import { CdnCache, type OutgoingHeaders } from './cdn-cache';
 
 export type WebHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
 
@@ -75,6 +76,11 @@ export interface ServerOptions {
   /** Extra handlers by path prefix (local Supabase stand-ins, the dev mailbox). */
   mounts?: Mount[];
   log?: (line: string) => void;
+  /**
+   * Answer repeated function calls from a cache as Netlify's CDN does (scripts/lib/cdn-cache.ts). On unless
+   * false here or LOCAL_CDN_CACHE=off.
+   */
+  cdnCache?: boolean;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -181,8 +187,12 @@ function toRequest(req: http.IncomingMessage, origin: string): Request {
   } as RequestInit);
 }
 
-async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}) {
-  const headers: Record<string, string | string[]> = { ...extraHeaders };
+/**
+ * Writes a handler's Response. `finish` sees the headers and body about to be sent and returns the headers to
+ * send instead (the CDN cache keeps the answer and drops its CDN-only headers there).
+ */
+async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
+  let headers: OutgoingHeaders = { ...extraHeaders };
   response.headers.forEach((v, k) => {
     if (k === 'set-cookie') return;
     headers[k] = v;
@@ -197,6 +207,7 @@ async function send(res: http.ServerResponse, response: Response, extraHeaders: 
   // chunked answer takes several (measured: about a quarter of the server's time under load went to writev).
   const buf = Buffer.from(await response.arrayBuffer());
   if (!('content-length' in headers) && response.status !== 304) headers['content-length'] = String(buf.byteLength);
+  if (finish) headers = finish(response.status, headers, buf);
   res.writeHead(response.status, headers);
   res.end(buf);
 }
@@ -254,6 +265,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const compressed = new CompressedFiles();
+  const cdn = options.cdnCache === false || process.env.LOCAL_CDN_CACHE === 'off' ? null : new CdnCache();
 
   async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, method: string, file: string, status = 200) {
     const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -282,6 +294,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           return await send(res, await m.handler(toRequest(req, origin)), { 'cache-control': 'no-store' });
         }
       }
+      const cdnKey = cdn && CdnCache.applies(method, req.headers) ? url.pathname + url.search : null;
+      if (cdnKey) {
+        const hit = cdn!.lookup(cdnKey, req.headers);
+        if (hit) {
+          res.writeHead(hit.status, hit.headers);
+          return res.end(hit.body);
+        }
+      }
       for (const route of functions) {
         if (!url.pathname.startsWith(route.prefix)) continue;
         const params = route.match(url.pathname);
@@ -289,7 +309,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (route.methods && !route.methods.includes(method)) continue;
         const context: FunctionContext = { params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: origin } };
         const response = await route.handler(toRequest(req, origin), context);
-        return await send(res, response);
+        return await send(res, response, {}, cdnKey ? (status, headers, body) => cdn!.admit(cdnKey, req.headers, status, headers, body) : undefined);
       }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         // Calls answer the envelope even when there is no such call (or not with this method).

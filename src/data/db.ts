@@ -14,6 +14,11 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   readonly engine: Engine;
   readonly pool: pg.Pool;
+  /**
+   * Connections that are anon for their whole session (`asAnon`), opened on first use; absent where the session
+   * is not ours to keep state in (PGlite's one shared session, a transaction-mode pooler).
+   */
+  readonly anonPool?: () => pg.Pool;
   close(): Promise<void>;
 }
 
@@ -43,10 +48,23 @@ export function defaultDataDir(): string {
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   const url = options.url ?? (options.dataDir ? undefined : process.env.DATABASE_URL);
   if (url) {
-    const Client = (options.preparedStatements ?? preparedStatementsFor(url, process.env.DATABASE_PREPARED_STATEMENTS)) ? pg.Client : UnnamedClient;
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, allowExitOnIdle: true, Client });
-    pool.on('error', (err) => console.error('[db] idle client error', err.message));
-    return { engine: 'postgres', pool, close: () => pool.end() };
+    // Named statements and session settings live as long as the server connection: both only where it is ours.
+    const sessionIsOurs = options.preparedStatements ?? preparedStatementsFor(url, process.env.DATABASE_PREPARED_STATEMENTS);
+    const open = () => {
+      const p = new pg.Pool({ connectionString: url, max: options.max ?? 10, allowExitOnIdle: true, Client: sessionIsOurs ? pg.Client : UnnamedClient });
+      p.on('error', (err) => console.error('[db] idle client error', err.message));
+      return p;
+    };
+    const pool = open();
+    let anon: pg.Pool | undefined;
+    return {
+      engine: 'postgres',
+      pool,
+      anonPool: sessionIsOurs ? () => (anon ??= open()) : undefined,
+      close: async () => {
+        await Promise.all([pool.end(), anon?.end()]);
+      },
+    };
   }
   // Loaded only for the embedded engine, so production functions never pull in the WebAssembly build.
   const [{ PGlite }, { createPgConfig }, { pgcrypto }, { pg_trgm }, { btree_gist }] = await Promise.all([
@@ -89,10 +107,10 @@ export async function closeSharedDatabase(): Promise<void> {
 }
 
 /** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
-export async function transaction<T>(db: Database, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Database, fn: (client: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   const client = await db.pool.connect();
   try {
-    await client.query('begin');
+    await client.query(begin);
     const result = await fn(client);
     await client.query('commit');
     return result;
@@ -118,17 +136,58 @@ export const ANON: Caller = { role: 'anon', claims: { role: 'anon' } };
  * `set local role` plus the JWT claims in `request.jwt.claims`, so the RLS policies decide.
  */
 export async function asCaller<T>(db: Database, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return transaction(db, async (client) => {
-    const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
-    // jit off (transaction-local, so it passes through Supabase's transaction pooler): the RLS subplans make the
-    // planner's cost estimates of bulk reads large enough to trigger LLVM compilation, which took 17 s of an 18 s
-    // build query on PostgreSQL 15 (0.5 s without); these short reads never gain from JIT.
-    await client.query(
-      `select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', $3, true), set_config('jit', 'off', true)`,
-      [JSON.stringify(claims), String(claims.sub ?? ''), caller.role],
-    );
-    return fn(client);
-  });
+  const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
+  return transaction(db, fn, callerBegin(JSON.stringify(claims), String(claims.sub ?? ''), caller.role));
+}
+
+const ROLES = new Set<Caller['role']>(['anon', 'authenticated', 'service_role']);
+
+/**
+ * The transaction's first round trip: `begin` and the caller's settings sent together as one simple query (a
+ * parameterised query cannot hold two statements, hence literals quoted by pg's escapeLiteral). One round trip fewer per call: a
+ * cached read that misses is begin, settings, query and commit. jit is off, transaction-local so that it passes
+ * through Supabase's transaction pooler: the RLS subplans make the planner's cost estimates of bulk reads large
+ * enough to trigger LLVM compilation, which took 17 s of an 18 s build query on PostgreSQL 15 (0.5 s without);
+ * these short reads never gain from JIT.
+ */
+export function callerBegin(claims: string, sub: string, role: Caller['role']): string {
+  return `begin; ${callerSettings(claims, sub, role, 'transaction')}`;
+}
+
+function callerSettings(claims: string, sub: string, role: Caller['role'], scope: 'transaction' | 'session'): string {
+  if (!ROLES.has(role)) throw new Error(`Unknown database role: ${role}`);
+  const local = scope === 'transaction';
+  return `select set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, ${local}), set_config('request.jwt.claim.sub', ${pg.escapeLiteral(sub)}, ${local}), set_config('role', '${role}', ${local}), set_config('jit', 'off', ${local})`;
+}
+
+const ANON_SESSION = callerSettings(JSON.stringify(ANON.claims), '', 'anon', 'session');
+/** Connections of the anon pool whose session is already anon. */
+const anonSessions = new WeakSet<pg.PoolClient>();
+
+/**
+ * Runs `fn` as anon, as `asCaller(db, ANON, fn)` does, but on a connection that is anon for its whole session
+ * where the database has one (`anonPool`): each query is then one round trip, where a transaction adds begin
+ * and commit around it (public cached reads that miss: three round trips become one). A connection whose
+ * settings failed is destroyed, never used as the login role.
+ */
+export async function asAnon<T>(db: Database, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const pool = db.anonPool?.();
+  if (!pool) return asCaller(db, ANON, fn);
+  const client = await pool.connect();
+  if (!anonSessions.has(client)) {
+    try {
+      await client.query(ANON_SESSION);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    anonSessions.add(client);
+  }
+  try {
+    return await fn(client);
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type pg from 'pg';
-import { asCaller, ANON, type Caller, type Database } from '../data/db';
+import { asAnon, asCaller, ANON, type Caller, type Database } from '../data/db';
 import type { StaffRole } from '../lib/admin-menu';
 import { requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
@@ -233,7 +233,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         if (cache) {
           // One answer for everyone, computed as anon. Keyed by the request as sent (version, path, sorted query),
           // so a repeated request is answered before any parsing; input errors are thrown, never kept.
-          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () => serialise(await answer(null, url, async (db, run) => asCaller(db, ANON, run))));
+          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () => serialise(await answer(null, url, async (db, run) => asAnon(db, run))));
         } else {
           const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
           const data = await answer(session, url, async (db, run) => (spec.database === 'none' ? run(undefined as unknown as pg.PoolClient) : asCaller(db, caller, run)));

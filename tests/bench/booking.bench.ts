@@ -12,7 +12,7 @@
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
  * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped); with it, BENCH_SERVER_URL measures a
  * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say). PUBLIC_READ_CACHE_MS=0 measures
- * without the instance cache. Also: the JavaScript the booking card and quick-booking widget add on top of React
+ * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache. Also: the JavaScript the booking card and quick-booking widget add on top of React
  * (budget 25 KB gzip), bundled and minified as the site ships them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -182,6 +182,8 @@ async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', e
   const { base, child } = own ? { base: own, child: null } : await startApiServer(env);
   const dir = mkdtempSync(path.join(tmpdir(), 'care-bench-requests-'));
   const cacheMs = process.env.PUBLIC_READ_CACHE_MS ?? 'default';
+  // The local server answers repeated calls as Netlify's CDN would (scripts/lib/cdn-cache.ts) unless turned off.
+  const cdnCache = process.env.LOCAL_CDN_CACHE === 'off' ? 'off' : 'on';
   try {
     const only = process.env.BENCH_CALLS?.split(',');
     for (const [label, list] of lists) {
@@ -192,7 +194,7 @@ async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', e
       const load = loadavg().map((x) => round(x, 2));
       const r = await wrk(base, file, CONCURRENCY, SECONDS);
       const errors = r.non2xx + r.socketErrors + r.timeouts;
-      const detail = { engine, scale: ctx.scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs };
+      const detail = { engine, scale: ctx.scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { asCaller, ANON, transaction } from '../../src/data/db';
+import { asAnon, asCaller, ANON, transaction } from '../../src/data/db';
 import { listMigrations } from '../../scripts/lib/db-setup';
 import { LOCALES, LOCALE_CONFIG } from '../../i18n/locales';
 import { describeEachEngine } from './support/engines';
@@ -47,6 +47,30 @@ describeEachEngine('database foundation', { seed: true }, (ctx) => {
     const sub = '00000000-0000-4000-8000-000000000001';
     const uid = await asCaller(ctx.db, { role: 'authenticated', claims: { sub } }, async (c) => (await c.query('select auth.uid() as uid')).rows[0].uid);
     expect(uid).toBe(sub);
+  });
+
+  it('runs public reads as anon on session-long anon connections where the session is ours, else in a transaction', async () => {
+    const active = (await ctx.db.pool.query('select count(*)::int as n from public.organizations where is_active')).rows[0].n;
+    for (let i = 0; i < 3; i++) {
+      const seen = await asAnon(ctx.db, async (c) => (await c.query(`select current_user as role, auth.role() as claim, (select count(*)::int from public.organizations) as n, current_setting('jit') as jit`)).rows[0]);
+      expect(seen).toEqual({ role: 'anon', claim: 'anon', n: active, jit: 'off' });
+    }
+    // PGlite's single session is shared by everything: it never gets one.
+    expect(Boolean(ctx.db.anonPool)).toBe(ctx.db.engine === 'postgres');
+    // The main pool's connections are untouched.
+    expect((await ctx.db.pool.query('select current_user as role')).rows[0].role).not.toBe('anon');
+    await expect(asAnon(ctx.db, (c) => c.query('insert into public.countries (id) values (999)'))).rejects.toThrow();
+  });
+
+  it('passes claims with quotes and backslashes through unchanged, and keeps them to the transaction', async () => {
+    const claims = { sub: '00000000-0000-4000-8000-000000000002', email: "o'neil\\x@example.com", note: "'); drop table public.countries; --" };
+    const seen = await asCaller(ctx.db, { role: 'authenticated', claims }, async (c) => (await c.query(`select current_setting('request.jwt.claims') as claims, current_user as role`)).rows[0]);
+    expect(JSON.parse(seen.claims)).toEqual({ role: 'authenticated', ...claims });
+    expect(seen.role).toBe('authenticated');
+    const after = await ctx.db.pool.query(`select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as claims, (select count(*)::int from public.countries) as countries`);
+    expect(after.rows[0].role).not.toBe('authenticated');
+    expect(after.rows[0].claims).toBe('');
+    expect(after.rows[0].countries).toBe(6);
   });
 
   it('rolls a failed transaction back completely', async () => {

@@ -18,6 +18,21 @@ async function readyOnDayWithSlots(page: Page, locale: Locale): Promise<string> 
   return (await main.locator('.bk-date[aria-pressed="true"]').getAttribute('data-date'))!;
 }
 
+/**
+ * Scrolls with the wheel, as a visitor does, until the main card is just above the viewport: far enough for the
+ * sticky copy, not so far that the sticky copy's column (the page's content height) has ended on desktop.
+ */
+async function scrollPastCard(page: Page) {
+  const main = page.getByTestId('booking-card').locator('.bk-card').first();
+  await expect
+    .poll(async () => {
+      const bottom = await main.evaluate((el) => el.getBoundingClientRect().bottom);
+      if (bottom >= 0) await page.mouse.wheel(0, Math.max(100, bottom + 40));
+      return bottom < 0;
+    })
+    .toBe(true);
+}
+
 for (const locale of ['en-PH', 'vi-VN'] as const) {
   test.describe(`booking card on the doctor page (${locale})`, () => {
     test('skeletons, date strip, parts of day, slot selection and Continue Booking as a visitor', async ({ page }) => {
@@ -32,6 +47,11 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
       const main = page.getByTestId('booking-card').locator('.bk-card').first();
       await expect(main.getByTestId('date-skeleton')).toHaveCount(3);
       await expect(main.getByTestId('slot-skeleton')).toHaveCount(6);
+      // The loaded card keeps the chosen date in view by scrolling its strip, never the page (on mobile the card
+      // is far below the profile's start).
+      await expect(page.getByTestId('booking-card')).toHaveAttribute('data-ready', 'true');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const date = await readyOnDayWithSlots(page, locale);
 
       // The first non-empty part of the day is shown; slots announce the full date and time.
@@ -146,7 +166,7 @@ test('the sticky copy appears once the card is scrolled past; from it a too-soon
     document.querySelector('main')!.append(filler);
   });
   await expect(page.getByTestId('booking-card-sticky')).toHaveCount(0);
-  await page.mouse.wheel(0, 2200);
+  await scrollPastCard(page);
   const sticky = page.getByTestId('booking-card-sticky');
   await expect(sticky).toBeVisible();
   if (info.project.name === 'desktop') {
@@ -183,7 +203,7 @@ test('no ad beside the sticky card outside vi-VN', async ({ page }) => {
     filler.style.height = '3000px';
     document.querySelector('main')!.append(filler);
   });
-  await page.mouse.wheel(0, 2200);
+  await scrollPastCard(page);
   await expect(page.getByTestId('booking-card-sticky')).toBeVisible();
   await expect(page.getByTestId('booking-ad')).toHaveCount(0);
   await expect(page.locator('[data-ad-slot], .ad-box')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stripOffset } from '../../src/islands/booking/DateStrip';
 import { formatDay, mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
 import { containsPattern } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
@@ -55,5 +56,16 @@ describe('quick-booking keyword', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
     expect(containsPattern('')).toBeNull();
     expect(containsPattern(undefined)).toBeNull();
+  });
+});
+
+describe('booking islands: date strip', () => {
+  it('scrolls the strip just enough to show the chosen date wholly, and not at all when it is shown', () => {
+    const strip = { left: 40, right: 360 };
+    expect(stripOffset(strip, { left: 100, right: 180 })).toBe(0);
+    expect(stripOffset(strip, { left: 330, right: 410 })).toBe(50);
+    expect(stripOffset(strip, { left: -60, right: 20 })).toBe(-100);
+    // A date wider than the strip shows its start.
+    expect(stripOffset(strip, { left: 200, right: 600 })).toBe(160);
   });
 });

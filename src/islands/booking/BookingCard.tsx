@@ -69,11 +69,12 @@ export default function BookingCard(props: BookingCardProps) {
     if (schedule.status === 'ready') dispatch({ type: 'scheduleLoaded', days: schedule.days });
   }, [schedule.status, schedule.days]);
 
-  // The sticky copy shows once the whole card is above the viewport.
+  // The sticky copy shows once the whole card is above the viewport. The observed area reaches far below the
+  // viewport, so a jump from below the card to past it (the End key, a long swipe) still changes what intersects.
   useEffect(() => {
     const el = mainRef.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
-    const io = new IntersectionObserver(([e]) => setStuck(!e.isIntersecting && e.boundingClientRect.bottom < 0));
+    const io = new IntersectionObserver(([e]) => setStuck(!e.isIntersecting && e.boundingClientRect.bottom < 0), { rootMargin: '0px 0px 100000px 0px' });
     io.observe(el);
     return () => io.disconnect();
   }, []);

@@ -12,6 +12,13 @@ export const DRAG_THRESHOLD_PX = 50;
 export const SCROLL_THROTTLE_MS = 500;
 export const DATE_SKELETONS = 3;
 
+/** How far the strip must scroll sideways so that a date box is wholly inside it (0 when it already is). */
+export function stripOffset(strip: { left: number; right: number }, date: { left: number; right: number }): number {
+  if (date.left < strip.left) return date.left - strip.left;
+  if (date.right > strip.right) return Math.min(date.right - strip.right, date.left - strip.left);
+  return 0;
+}
+
 interface Props {
   lang: string;
   dates: readonly ScheduleDay[];
@@ -27,10 +34,13 @@ export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
   const suppressClick = useRef(false);
 
-  // Keep the chosen date in view (e.g. after "See nearest availabilities").
+  // Keep the chosen date in view (e.g. after "See nearest availabilities") by scrolling the strip alone:
+  // scrollIntoView would also scroll the page, and took a mobile visitor down to the card as it loaded.
   useEffect(() => {
-    const el = scroller.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const box = scroller.current;
+    const el = box?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!box || !el) return;
+    box.scrollLeft += stripOffset(box.getBoundingClientRect(), el.getBoundingClientRect());
   }, [selected, dates.length]);
 
   const scrollBy = (dir: 1 | -1) => {

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CdnCache, sharedLifetimeSeconds, varyingHeaders } from '../../scripts/lib/cdn-cache';
+import { startServer, type RunningServer } from '../../scripts/lib/server';
+
+const body = (s: string) => Buffer.from(s);
+const cacheable = { 'content-type': 'application/json', 'cache-control': 'public, max-age=0, s-maxage=3', 'netlify-cdn-cache-control': 'public, s-maxage=3', 'netlify-vary': 'header=Accept', vary: 'Accept' };
+
+describe('CDN cache rules (as Netlify reads the headers)', () => {
+  it('keeps for the CDN header first, then CDN-Cache-Control, then Cache-Control; s-maxage before max-age', () => {
+    expect(sharedLifetimeSeconds({ 'netlify-cdn-cache-control': 'public, s-maxage=3', 'cache-control': 'public, s-maxage=60' })).toBe(3);
+    expect(sharedLifetimeSeconds({ 'cdn-cache-control': 'max-age=7', 'cache-control': 'no-store' })).toBe(7);
+    expect(sharedLifetimeSeconds({ 'cache-control': 'public, max-age=0, s-maxage=60' })).toBe(60);
+    expect(sharedLifetimeSeconds({ 'cache-control': 'public, max-age=30' })).toBe(30);
+  });
+
+  it('keeps nothing that is private, no-store, no-cache, without a lifetime or with lifetime 0', () => {
+    for (const control of ['no-store', 'private, max-age=60', 'no-cache, s-maxage=60', 'public', 'public, max-age=0']) expect(sharedLifetimeSeconds({ 'cache-control': control })).toBeNull();
+    expect(sharedLifetimeSeconds({})).toBeNull();
+  });
+
+  it('varies on the headers named by Vary and Netlify-Vary header=, and gives up on what it cannot key', () => {
+    expect(varyingHeaders({ vary: 'Accept, Accept-Encoding', 'netlify-vary': 'header=Accept|X-Market' })).toEqual(['accept', 'accept-encoding', 'x-market']);
+    expect(varyingHeaders({})).toEqual([]);
+    expect(varyingHeaders({ vary: '*' })).toBeNull();
+    expect(varyingHeaders({ 'netlify-vary': 'query=page' })).toBeNull();
+    expect(varyingHeaders({ 'netlify-vary': 'cookie=ab_test' })).toBeNull();
+  });
+
+  it('answers a repeated request until the lifetime ends, per variant of the varying headers, with its age', () => {
+    let now = 1_000_000;
+    const cache = new CdnCache(1024 * 1024, () => now);
+    const v2 = { accept: 'application/json; version=2.0.0' };
+    const sent = cache.admit('/api/x?a=1', v2, 200, cacheable, body('v2'));
+    expect(sent['netlify-cdn-cache-control']).toBeUndefined();
+    expect(sent['netlify-vary']).toBeUndefined();
+    expect(sent['cache-status']).toBe('"Netlify Edge"; fwd=miss; stored');
+    now += 1500;
+    const hit = cache.lookup('/api/x?a=1', v2)!;
+    expect(hit.body.toString()).toBe('v2');
+    expect(hit.headers['cache-status']).toBe('"Netlify Edge"; hit');
+    expect(hit.headers.age).toBe('1');
+    expect(hit.headers.vary).toBe('Accept');
+    // Another Accept, another query order or another query: not this answer.
+    expect(cache.lookup('/api/x?a=1', { accept: 'application/json' })).toBeNull();
+    expect(cache.lookup('/api/x?a=2', v2)).toBeNull();
+    now += 1500;
+    expect(cache.lookup('/api/x?a=1', v2)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps only 200 answers without Set-Cookie', () => {
+    const cache = new CdnCache();
+    expect(cache.admit('/a', {}, 404, cacheable, body('x'))['cache-status']).toBe('"Netlify Edge"; fwd=miss');
+    cache.admit('/b', {}, 200, { ...cacheable, 'set-cookie': ['s=1'] }, body('x'));
+    expect(cache.size).toBe(0);
+  });
+
+  it('forgets the oldest answers past its size', () => {
+    const cache = new CdnCache(64);
+    for (let i = 0; i < 10; i++) cache.admit(`/r${i}`, {}, 200, cacheable, body('x'.repeat(4)));
+    expect(cache.size).toBe(10);
+    for (let i = 10; i < 30; i++) cache.admit(`/r${i}`, {}, 200, cacheable, body('x'.repeat(4)));
+    expect(cache.size).toBe(16);
+    expect(cache.lookup('/r0', { accept: undefined })).toBeNull();
+    expect(cache.lookup('/r29', {})).not.toBeNull();
+  });
+
+  it('never answers from the cache a request with Authorization, nor anything but GET', () => {
+    expect(CdnCache.applies('GET', {})).toBe(true);
+    expect(CdnCache.applies('GET', { authorization: 'Bearer x' })).toBe(false);
+    expect(CdnCache.applies('POST', {})).toBe(false);
+    expect(CdnCache.applies('HEAD', {})).toBe(false);
+  });
+});
+
+describe('local server with the CDN cache', () => {
+  let dir: string;
+  let server: RunningServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'cdn-cache-'));
+    writeFileSync(
+      path.join(dir, 'count.mjs'),
+      `let calls = 0;
+export default async (req) => {
+  calls++;
+  const shared = !new URL(req.url).searchParams.has('private');
+  const headers = shared ? ${JSON.stringify(cacheable)} : { 'content-type': 'application/json', 'cache-control': 'no-store' };
+  return new Response(JSON.stringify({ calls, accept: req.headers.get('accept') }), { headers });
+};
+export const config = { path: '/api/count' };`,
+    );
+    server = await startServer({ root: process.cwd(), functionsDir: dir, distDir: dir, port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}/api/count${query}`, { headers });
+    return { status: res.headers.get('cache-status'), cdnHeader: res.headers.get('netlify-cdn-cache-control'), body: (await res.json()) as { calls: number } };
+  };
+
+  it('answers a repeated call without invoking the function, keyed by query and Accept', async () => {
+    const first = await get('?a=1', { accept: 'application/json; version=2.0.0' });
+    expect(first.status).toBe('"Netlify Edge"; fwd=miss; stored');
+    expect(first.cdnHeader).toBeNull();
+    const again = await get('?a=1', { accept: 'application/json; version=2.0.0' });
+    expect(again.status).toBe('"Netlify Edge"; hit');
+    expect(again.body.calls).toBe(first.body.calls);
+    expect((await get('?a=1', { accept: 'application/json' })).body.calls).toBe(first.body.calls + 1);
+    expect((await get('?a=2', { accept: 'application/json; version=2.0.0' })).body.calls).toBe(first.body.calls + 2);
+  });
+
+  it('sends calls with Authorization and answers marked no-store to the function every time', async () => {
+    const a = await get('?b=1', { authorization: 'Bearer t' });
+    const b = await get('?b=1', { authorization: 'Bearer t' });
+    expect(b.body.calls).toBe(a.body.calls + 1);
+    const c = await get('?private=1');
+    const d = await get('?private=1');
+    expect(d.body.calls).toBe(c.body.calls + 1);
+    expect(d.status).toBe('"Netlify Edge"; fwd=miss');
+  });
+});
