@@ -143,4 +143,6 @@ function init(root: HTMLElement, locale: Locale) {
       { maximumAge: 600_000, timeout: 10_000 },
     );
   });
+  // The buttons hold their place but stay invisible until they work: a tap before this script ran did nothing.
+  for (const b of [sortBtn, more]) b?.removeAttribute('data-pending');
 }
