@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { startServer } from './lib/server';
+import { closeSharedDatabase } from '../src/data/db';
 import { argValue, hasFlag } from './lib/args';
 import { LOCALES, LOCALE_CONFIG } from '../i18n/locales';
 import { auditPages } from '../tests/audit-pages';
@@ -88,6 +89,8 @@ try {
   }
 } finally {
   await server.close();
+  // The functions open the database on their first call (the pages' islands call them); it holds the process open.
+  await closeSharedDatabase();
 }
 if (failures) {
   console.error(`[audit] ${failures} page(s) outside the budget (Lighthouse 95/100/100/100, no axe violations)`);
