@@ -144,13 +144,12 @@ const ROLES = new Set<Caller['role']>(['anon', 'authenticated', 'service_role'])
 
 /**
  * The transaction's first round trip: `begin` and the caller's settings sent together as one simple query (a
- * parameterised query cannot hold two statements, hence literals quoted by pg's escapeLiteral). One round trip fewer per call: a
- * cached read that misses is begin, settings, query and commit. jit is off, transaction-local so that it passes
- * through Supabase's transaction pooler: the RLS subplans make the planner's cost estimates of bulk reads large
- * enough to trigger LLVM compilation, which took 17 s of an 18 s build query on PostgreSQL 15 (0.5 s without);
- * these short reads never gain from JIT.
+ * parameterised query cannot hold two statements, hence literals quoted by pg's escapeLiteral), one round trip
+ * fewer per transaction. jit is off, transaction-local so that it passes through Supabase's transaction pooler:
+ * the RLS subplans make the planner's cost estimates of bulk reads large enough to trigger LLVM compilation,
+ * which took 17 s of an 18 s build query on PostgreSQL 15 (0.5 s without); these short reads never gain from JIT.
  */
-export function callerBegin(claims: string, sub: string, role: Caller['role']): string {
+function callerBegin(claims: string, sub: string, role: Caller['role']): string {
   return `begin; ${callerSettings(claims, sub, role, 'transaction')}`;
 }
 
