@@ -1,16 +1,24 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
- * a hospital. Public, cacheable for a few seconds.
+ * a hospital. Public, cacheable for a few seconds. A branch's doctors and services are shared loads (one per branch
+ * serves every specialty and keyword of it), kept for half the instance's share of the staleness; the endpoint's
+ * answers the other half.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
-import { searchDoctors, searchServices, specialtiesOfHospital } from '../src/data/quick-booking';
+import { instanceCacheTtl, PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { SharedLoads } from '../src/server/shared-loads';
+import { filterDoctors, filterServices, loadBranchDoctors, loadBranchServices, specialtiesOfHospital, type DoctorSearchResult, type ServiceSearchResult } from '../src/data/quick-booking';
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
 export const SEARCH_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
 export const SEARCH_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
+const BRANCH_CACHE_MS = instanceCacheTtl(SEARCH_INSTANCE_CACHE_MS / 2);
+/** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
+const noBranch = () => new Error('a branch load answers every id');
+export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchDoctors, missing: noBranch });
+export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchServices, missing: noBranch });
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -61,8 +69,9 @@ export const doctorSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
-  handler: async ({ db, query }) => ({ searches: await searchDoctors(db, query) }),
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  database: 'shared',
+  handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
 });
 
 export const serviceSearch = defineEndpoint({
@@ -75,8 +84,9 @@ export const serviceSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
-  handler: async ({ db, query }) => ({ searches: await searchServices(db, query) }),
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  database: 'shared',
+  handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
 });
 
 export const hospitalSpecialties = defineEndpoint({

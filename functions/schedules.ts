@@ -2,20 +2,62 @@
  * Schedule calls (SPEC §7): doctor, telemedicine doctor and service schedules, each with startDate/endDate or
  * startDate alone (the nearest-day variant). Answers schedule days (SPEC §3) with full, held and too-soon slots
  * removed in the hospital's zone; public and cacheable for a few seconds.
+ *
+ * Two instance caches share the few seconds an answer may be old: the endpoint's cache of serialised answers (per
+ * URL) and, beneath it, a cache of owner loads (per doctor or service), so an owner's windows and nearest-day
+ * start days all come from one database read. Requests vary mostly in the window and start day, so per URL the
+ * misses were nearly every request of the long tail.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { instanceCacheTtl, PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { SharedLoads } from '../src/server/shared-loads';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
+import { asAnon } from '../src/data/db';
+import { serverDatabase } from '../src/server/runtime';
 import { scheduleDaySchema } from '../src/lib/slot-schemas';
-import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind } from '../src/data/schedules';
+import { loadOwnerSlots, loadOwnersSlots, nearestFrom, nearestLastDay, windowFrom, OwnerNotFound, type OwnerSlots, type ScheduleKind } from '../src/data/schedules';
 
 /** Longest range one call may ask for: the date strip's few weeks, not a year. */
 export const MAX_RANGE_DAYS = 62;
-/** Seconds a CDN may keep an answer, and milliseconds a warm instance reuses it: slots change when someone books. */
+/** Seconds a CDN may keep an answer, and milliseconds a warm instance may serve it: slots change when someone books. */
 export const SCHEDULE_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
 export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
+/** Half of the instance's share each: an answer is computed from a load at most this old and kept at most as long. */
+const ANSWER_CACHE_MS = SCHEDULE_INSTANCE_CACHE_MS / 2;
+const OWNER_CACHE_MS = instanceCacheTtl(SCHEDULE_INSTANCE_CACHE_MS / 2);
+/**
+ * Days an owner load covers from yesterday (UTC; every zone's today is on or after it): a nearest-day call from
+ * four weeks ahead still finds its whole horizon in it. Requests reaching further load their own range, uncached.
+ */
+export const OWNER_LOAD_DAYS = 220;
+
+/** The days a cached owner load covers, from yesterday in UTC (every zone's today is on or after it). */
+function ownerLoadRange(): { from: string; to: string } {
+  const from = addDays(new Date().toISOString().slice(0, 10), -1);
+  return { from, to: addDays(from, OWNER_LOAD_DAYS) };
+}
+
+/** Owner loads per kind, batched and kept for OWNER_CACHE_MS (src/server/shared-loads). */
+export const ownerLoads = Object.fromEntries(
+  (['outpatient', 'telemedicine', 'service'] as const).map((kind) => [
+    kind,
+    new SharedLoads<OwnerSlots>({
+      ttlMs: OWNER_CACHE_MS,
+      // The range is read when the batch leaves: at midnight UTC a batch may cover one day later than its key says.
+      loadMany: (c, ids) => loadOwnersSlots(c, kind, ids, ownerLoadRange().from, ownerLoadRange().to),
+      missing: () => new OwnerNotFound(),
+    }),
+  ]),
+) as Record<ScheduleKind, SharedLoads<OwnerSlots>>;
+
+/** `kind` owner `id`'s slots through `lastDay`: the shared load when it reaches that far, else a load of its own. */
+async function ownerSlots(kind: ScheduleKind, id: number, firstDay: string, lastDay: string): Promise<OwnerSlots> {
+  const { from, to } = ownerLoadRange();
+  if (lastDay > to) return asAnon(await serverDatabase(), (c) => loadOwnerSlots(c, kind, id, firstDay, lastDay));
+  return ownerLoads[kind].get(id, from);
+}
 
 const isoDate = z.string().refine(isIsoDate, 'Expected a date as yyyy-MM-dd');
 const id = z.coerce.number().int().positive();
@@ -31,12 +73,15 @@ const response = z.object({
   nearest: z.string().nullable(),
 });
 
-async function answer(db: Parameters<typeof scheduleWindowFor>[0], kind: ScheduleKind, ownerId: number, q: { startDate: string; endDate?: string }, what: string) {
+async function answer(kind: ScheduleKind, ownerId: number, q: { startDate: string; endDate?: string }, what: string) {
   try {
-    if (!q.endDate) return await nearestScheduleFor(db, kind, ownerId, q.startDate);
+    if (!q.endDate) {
+      const owner = await ownerSlots(kind, ownerId, q.startDate, nearestLastDay(q.startDate));
+      return nearestFrom(owner, q.startDate);
+    }
     if (q.endDate < q.startDate) throw badRequest('endDate must not be before startDate.');
     if (q.endDate > addDays(q.startDate, MAX_RANGE_DAYS - 1)) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time.`);
-    return await scheduleWindowFor(db, kind, ownerId, q.startDate, q.endDate);
+    return windowFrom(await ownerSlots(kind, ownerId, q.startDate, q.endDate), q.startDate, q.endDate);
   } catch (e) {
     if (e instanceof OwnerNotFound) throw notFound(`There is no such ${what}.`);
     throw e;
@@ -53,8 +98,9 @@ export const doctorSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
-  handler: ({ db, params, query }) => answer(db, 'outpatient', params.id, query, 'doctor'),
+  instanceCacheMs: ANSWER_CACHE_MS,
+  database: 'shared',
+  handler: ({ params, query }) => answer('outpatient', params.id, query, 'doctor'),
 });
 
 export const telemedicineSchedule = defineEndpoint({
@@ -67,8 +113,9 @@ export const telemedicineSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
-  handler: ({ db, params, query }) => answer(db, 'telemedicine', params.id, query, 'doctor'),
+  instanceCacheMs: ANSWER_CACHE_MS,
+  database: 'shared',
+  handler: ({ params, query }) => answer('telemedicine', params.id, query, 'doctor'),
 });
 
 export const serviceSchedule = defineEndpoint({
@@ -80,8 +127,9 @@ export const serviceSchedule = defineEndpoint({
   query: z.object({ serviceId: id, ...range }),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: SCHEDULE_INSTANCE_CACHE_MS,
-  handler: ({ db, query }) => answer(db, 'service', query.serviceId, query, 'service'),
+  instanceCacheMs: ANSWER_CACHE_MS,
+  database: 'shared',
+  handler: ({ query }) => answer('service', query.serviceId, query, 'service'),
 });
 
 export default serve(doctorSchedule, telemedicineSchedule, serviceSchedule);

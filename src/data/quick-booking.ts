@@ -1,6 +1,8 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a hospital branch, and the specialties of its doctors.
- * Run as the caller, so only published hospitals, doctors and active services are found (RLS).
+ * Run as the caller, so only published hospitals, doctors and active services are found (RLS). A branch's doctors
+ * or services are loaded whole, in one query for a batch of branches, and searches filter them in memory: one load
+ * answers every specialty and keyword of the branch (functions/quick-booking.ts shares loads between requests).
  */
 import { prepared, type Queryable } from './db';
 import type { PriceType } from '../lib/prices';
@@ -54,44 +56,78 @@ export function containsPattern(keyword: string | undefined): string | null {
   return k ? `%${k.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
 }
 
-export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number; specialtyId?: number | null; keyword?: string }): Promise<DoctorSearchResult[]> {
-  const { rows } = await c.query<DoctorSearchResult>({
-    ...SEARCH_DOCTORS_SQL,
-    values: [q.hospitalBranchId, q.specialtyId ?? null, containsPattern(q.keyword)],
-  });
-  return rows;
+/** Whether `name` contains `keyword` (trimmed; case-insensitive, literally: % and _ are characters). */
+export function nameContains(name: string, keyword: string | undefined): boolean {
+  const k = keyword?.trim();
+  return !k || name.toLowerCase().includes(k.toLowerCase());
 }
 
-const SEARCH_DOCTORS_SQL = prepared(
-  'quick_booking_doctors',
-  `select d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", d.price_unit as "priceUnit",
+/** SPEC §7 doctor quick-booking search over a branch's loaded doctors: specialty (null: all) and keyword. */
+export function filterDoctors(doctors: readonly DoctorSearchResult[], q: { specialtyId?: number | null; keyword?: string }): DoctorSearchResult[] {
+  const out: DoctorSearchResult[] = [];
+  for (const d of doctors) {
+    if (out.length === SEARCH_LIMIT) break;
+    if ((q.specialtyId == null || d.specialties.includes(q.specialtyId)) && nameContains(d.name, q.keyword)) out.push(d);
+  }
+  return out;
+}
+
+/** Bookable services of a loaded branch list matching the keyword. */
+export function filterServices(services: readonly ServiceSearchResult[], q: { keyword?: string }): ServiceSearchResult[] {
+  const out: ServiceSearchResult[] = [];
+  for (const s of services) {
+    if (out.length === SEARCH_LIMIT) break;
+    if (nameContains(s.name, q.keyword)) out.push(s);
+  }
+  return out;
+}
+
+/** Rows of a per-branch query grouped by branch, in query order; every asked branch has a list (maybe empty). */
+function byBranch<T>(ids: readonly number[], rows: (T & { hospital_id: string })[]): Map<number, T[]> {
+  const out = new Map<number, T[]>(ids.map((id) => [id, []]));
+  for (const { hospital_id, ...row } of rows) out.get(Number(hospital_id))?.push(row as unknown as T);
+  return out;
+}
+
+/** The bookable doctors (outpatient or telemedicine) of each branch in `ids`, by name, in one query. */
+export async function loadBranchDoctors(c: Queryable, ids: readonly number[]): Promise<Map<number, DoctorSearchResult[]>> {
+  const { rows } = await c.query<DoctorSearchResult & { hospital_id: string }>({ ...BRANCH_DOCTORS_SQL, values: [ids] });
+  return byBranch(ids, rows);
+}
+
+export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number; specialtyId?: number | null; keyword?: string }): Promise<DoctorSearchResult[]> {
+  return filterDoctors((await loadBranchDoctors(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
+}
+
+const BRANCH_DOCTORS_SQL = prepared(
+  'quick_booking_branch_doctors',
+  `select d.hospital_id::text as hospital_id, d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", c.currency as "priceUnit",
             d.partner_group as "partnerGroup", (d.outpatient_enabled) as "validOutpatient", d.telemedicine_enabled as "validTelemedicine",
             d.buffer_time_telemedicine as "bufferTimeTele", d.buffer_time_outpatient as "bufferTimeOutpatient",
             d.baby_formula_campaign as "babyFormulaCampaign",
             coalesce((select array_agg(ds.specialty_id::int order by ds.specialty_id) from public.doctor_specialties ds where ds.doctor_id = d.id), array[]::int[]) as specialties
-       from (select d.*, c.currency as price_unit from public.doctors d join public.countries c on c.id = d.country_id
-              where d.hospital_id = $1 and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
-                and ($2::bigint is null or exists (select 1 from public.doctor_specialties x where x.doctor_id = d.id and x.specialty_id = $2))
-                and ($3::text is null or d.name ilike $3)) d
-      order by d.name, d.id
-      limit ${SEARCH_LIMIT}`,
+       from public.doctors d join public.countries c on c.id = d.country_id
+      where d.hospital_id = any($1::bigint[]) and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
+      order by d.hospital_id, d.name, d.id`,
 );
 
-/** Bookable services of a branch; packages are excluded from quick booking (SPEC §3), as are out-of-stock ones. */
-export async function searchServices(c: Queryable, q: { hospitalBranchId: number; keyword?: string }): Promise<ServiceSearchResult[]> {
-  const { rows } = await c.query<ServiceSearchResult>({ ...SEARCH_SERVICES_SQL, values: [q.hospitalBranchId, containsPattern(q.keyword)] });
-  return rows;
+/** Bookable services of each branch in `ids`, by name; packages are excluded from quick booking (SPEC §3), as are out-of-stock ones. */
+export async function loadBranchServices(c: Queryable, ids: readonly number[]): Promise<Map<number, ServiceSearchResult[]>> {
+  const { rows } = await c.query<ServiceSearchResult & { hospital_id: string }>({ ...BRANCH_SERVICES_SQL, values: [ids] });
+  return byBranch(ids, rows);
 }
 
-const SEARCH_SERVICES_SQL = prepared(
-  'quick_booking_services',
-  `select s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
+export async function searchServices(c: Queryable, q: { hospitalBranchId: number; keyword?: string }): Promise<ServiceSearchResult[]> {
+  return filterServices((await loadBranchServices(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
+}
+
+const BRANCH_SERVICES_SQL = prepared(
+  'quick_booking_branch_services',
+  `select s.hospital_id::text as hospital_id, s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
             s.original_price as "originalPrice", s.promotion_percent as promotion, s.buffer_time as "bufferTime"
        from public.hospital_services s
-      where s.hospital_id = $1 and s.status = 1 and not s.is_package and s.availability <> 0
-        and ($2::text is null or s.name ilike $2)
-      order by s.name, s.id
-      limit ${SEARCH_LIMIT}`,
+      where s.hospital_id = any($1::bigint[]) and s.status = 1 and not s.is_package and s.availability <> 0
+      order by s.hospital_id, s.name, s.id`,
 );
 
 /** Specialties of the branch's bookable doctors: the quick-booking specialty dropdown never offers an empty one. */

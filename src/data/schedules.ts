@@ -1,11 +1,12 @@
 /**
  * Schedule queries of the doctor (outpatient, telemedicine) and service schedule calls (SPEC §7). One round trip
- * per window: the owner's zone, buffer and validity plus its slots; the slot engine (src/lib/slots) does the rest.
+ * loads the zone, buffer and validity plus the slots over a range of days of one owner or of a batch of owners;
+ * the slot engine (src/lib/slots) answers windows and the nearest-day variant from such a load in memory.
  * A slot's `schedule_id` is the time slot's id: it is what the booking route's scheduleId books.
  */
 import { prepared, type Queryable } from './db';
 import { addDays } from '../lib/hospital-time';
-import { computeSchedule, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
+import { computeSchedule, nearestAvailableDay, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
 export type ScheduleKind = 'outpatient' | 'telemedicine' | 'service';
 
@@ -18,6 +19,7 @@ export interface ScheduleResult {
 }
 
 interface Row {
+  owner_id: string;
   time_zone: string;
   buffer: number;
   bookable: boolean;
@@ -32,11 +34,11 @@ interface Row {
 // Owner lookup per kind; RLS (as the caller) decides whether the doctor or service is visible at all.
 const OWNER: Record<ScheduleKind, string> = {
   outpatient: `select o.id, h.time_zone, o.buffer_time_outpatient as buffer, (o.status = 1 and o.outpatient_enabled) as bookable
-                 from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = $1`,
+                 from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
   telemedicine: `select o.id, h.time_zone, o.buffer_time_telemedicine as buffer, (o.status = 1 and o.telemedicine_enabled) as bookable
-                   from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = $1`,
+                   from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
   service: `select o.id, h.time_zone, o.buffer_time as buffer, (o.status = 1 and o.availability <> 0) as bookable
-              from public.hospital_services o join public.hospitals h on h.id = o.hospital_id where o.id = $1`,
+              from public.hospital_services o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
 };
 
 const SCHEDULE_FILTER: Record<ScheduleKind, string> = {
@@ -47,7 +49,7 @@ const SCHEDULE_FILTER: Record<ScheduleKind, string> = {
 
 function windowSql(kind: ScheduleKind): string {
   return `with owner as (${OWNER[kind]})
-    select owner.time_zone, owner.buffer, owner.bookable, x.slot_id, x.working_day, x.started, x.ended, x.capacity, x.taken
+    select owner.id::text as owner_id, owner.time_zone, owner.buffer, owner.bookable, x.slot_id, x.working_day, x.started, x.ended, x.capacity, x.taken
       from owner
       left join lateral (
         select ts.id as slot_id, to_char(s.working_day, 'YYYY-MM-DD') as working_day, ts.started::text as started, ts.ended::text as ended,
@@ -58,67 +60,99 @@ function windowSql(kind: ScheduleKind): string {
           join public.time_slots ts on ts.schedule_id = s.id
          where ${SCHEDULE_FILTER[kind]} and s.working_day between $2::date and $3::date and owner.bookable
          order by s.working_day, ts.started
-      ) x on true`;
+      ) x on true
+     order by owner.id, x.working_day, x.started`;
 }
 
 const WINDOW_SQL = {
-  outpatient: prepared('schedule_window_outpatient', windowSql('outpatient')),
-  telemedicine: prepared('schedule_window_telemedicine', windowSql('telemedicine')),
-  service: prepared('schedule_window_service', windowSql('service')),
+  outpatient: prepared('schedule_owners_outpatient', windowSql('outpatient')),
+  telemedicine: prepared('schedule_owners_telemedicine', windowSql('telemedicine')),
+  service: prepared('schedule_owners_service', windowSql('service')),
 };
-
-/** The first working day in [$2, $3] with a slot not yet full (buffer and expired holds are checked after); no row: no owner. */
-const NEXT_DAY_SQL = Object.fromEntries(
-  (['outpatient', 'telemedicine', 'service'] as const).map((kind) => [
-    kind,
-    prepared(`schedule_next_day_${kind}`, `with owner as (${OWNER[kind]})
-     select (select to_char(min(s.working_day), 'YYYY-MM-DD')
-               from public.schedules s
-              where ${SCHEDULE_FILTER[kind]} and owner.bookable and s.working_day between $2::date and $3::date
-                and exists (select 1 from public.time_slots ts where ts.schedule_id = s.id and ts.booked < ts.capacity)) as day
-       from owner`),
-  ]),
-) as Record<ScheduleKind, ReturnType<typeof prepared>>;
 
 export class OwnerNotFound extends Error {}
 
-/** Schedule days of [startDate, endDate] with the buffer of the hospital's zone applied at `now`. */
-export async function scheduleWindowFor(c: Queryable, kind: ScheduleKind, id: number, startDate: string, endDate: string, now = Date.now()): Promise<ScheduleResult> {
-  const { rows } = await c.query<Row>({ ...WINDOW_SQL[kind], values: [id, startDate, endDate] });
-  if (rows.length === 0) throw new OwnerNotFound();
-  const { time_zone: zone, buffer } = rows[0];
-  const raw: RawSlot[] = [];
+/**
+ * An owner's schedule over a range of days, as loaded: what every window and nearest-day answer inside that range
+ * is computed from, in memory. One load serves all of an owner's requests (windows, start days), so a cache of
+ * loads (functions/schedules.ts) misses once per owner instead of once per request shape.
+ */
+export interface OwnerSlots {
+  /** Loaded working days, inclusive. */
+  from: string;
+  to: string;
+  timeZone: string;
+  bufferTime: number;
+  /** Bookable slots with their taken count (bookings and live holds), ordered by day and start. */
+  slots: RawSlot[];
+}
+
+/**
+ * Loads the slots of [from, to] of each `kind` owner in `ids`, in one query: an owner that does not exist or is
+ * not visible has no entry.
+ */
+export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: readonly number[], from: string, to: string): Promise<Map<number, OwnerSlots>> {
+  const { rows } = await c.query<Row>({ ...WINDOW_SQL[kind], values: [ids, from, to] });
+  const owners = new Map<number, OwnerSlots>();
+  let owner: OwnerSlots | undefined;
+  let ownerId = '';
   for (const r of rows) {
+    if (r.owner_id !== ownerId) {
+      ownerId = r.owner_id;
+      owner = { from, to, timeZone: r.time_zone, bufferTime: r.buffer, slots: [] };
+      owners.set(Number(ownerId), owner);
+    }
     if (r.slot_id === null) continue;
-    raw.push({ scheduleId: r.slot_id, workingDay: r.working_day!, startTime: r.started!, endTime: r.ended!, capacity: r.capacity!, booked: r.taken! });
+    owner!.slots.push({ scheduleId: r.slot_id, workingDay: r.working_day!, startTime: r.started!, endTime: r.ended!, capacity: r.capacity!, booked: r.taken! });
   }
-  const computed = computeSchedule(raw, { zone, now, bufferMinutes: buffer });
+  return owners;
+}
+
+/** Loads `kind` owner `id`'s slots of [from, to]; OwnerNotFound when the owner does not exist or is not visible. */
+export async function loadOwnerSlots(c: Queryable, kind: ScheduleKind, id: number, from: string, to: string): Promise<OwnerSlots> {
+  const owner = (await loadOwnersSlots(c, kind, [id], from, to)).get(id);
+  if (!owner) throw new OwnerNotFound();
+  return owner;
+}
+
+/** Whether `owner` was loaded for every day up to `lastDay` (days before `from` are past: never answered). */
+export const covers = (owner: OwnerSlots, lastDay: string): boolean => lastDay <= owner.to;
+
+/** Schedule days of [startDate, endDate] from a load covering them, with the buffer of the hospital's zone at `now`. */
+export function windowFrom(owner: OwnerSlots, startDate: string, endDate: string, now = Date.now()): ScheduleResult {
+  const raw = owner.slots.filter((s) => s.workingDay >= startDate && s.workingDay <= endDate);
+  const computed = computeSchedule(raw, { zone: owner.timeZone, now, bufferMinutes: owner.bufferTime });
   // Past days carry nothing a patient can use.
   const today = computed.picker.minDate;
-  return { schedules: computed.days.filter((d) => d.workingDay >= today), timeZone: zone, bufferTime: buffer, nearest: computed.nearest };
+  return { schedules: computed.days.filter((d) => d.workingDay >= today), timeZone: owner.timeZone, bufferTime: owner.bufferTime, nearest: computed.nearest };
 }
 
 /** How far the nearest-day variant looks ahead. */
 export const NEAREST_HORIZON_DAYS = 180;
 
+/** The last day the nearest-day variant from `startDate` may answer: the end of the horizon's schedule window. */
+export const nearestLastDay = (startDate: string, daysBefore = 0): string => scheduleWindow(addDays(startDate, NEAREST_HORIZON_DAYS), daysBefore).endDate;
+
 /**
- * The startDate-only variant: the schedule window (week from Monday) holding the first day on or after startDate
- * with a bookable slot, so "See nearest availabilities" can jump there; an empty schedule when there is none.
+ * The startDate-only variant from a load covering `nearestLastDay(startDate)`: the schedule window (week from
+ * Monday) holding the first day on or after startDate with a bookable slot once the buffer is applied, so "See
+ * nearest availabilities" can jump there; an empty schedule when there is none within the horizon.
  */
-export async function nearestScheduleFor(c: Queryable, kind: ScheduleKind, id: number, startDate: string, now = Date.now(), daysBefore = 0): Promise<ScheduleResult> {
-  let from = startDate;
+export function nearestFrom(owner: OwnerSlots, startDate: string, now = Date.now(), daysBefore = 0): ScheduleResult {
   const horizon = addDays(startDate, NEAREST_HORIZON_DAYS);
-  // Each pass skips a window whose candidate slots all fell inside the buffer (or were expired-hold artefacts).
-  for (let pass = 0; pass < 4; pass++) {
-    const { rows } = await c.query<{ day: string | null }>({ ...NEXT_DAY_SQL[kind], values: [id, from, horizon] });
-    if (rows.length === 0) throw new OwnerNotFound();
-    const day = rows[0].day;
-    if (!day) break;
-    const w = scheduleWindow(day, daysBefore);
-    const found = await scheduleWindowFor(c, kind, id, w.startDate < startDate ? startDate : w.startDate, w.endDate, now);
-    if (found.nearest) return found;
-    from = addDays(w.endDate, 1);
-  }
-  const none = await scheduleWindowFor(c, kind, id, startDate, startDate, now);
-  return { ...none, schedules: [], nearest: null };
+  const ahead = windowFrom(owner, startDate, horizon, now);
+  const day = nearestAvailableDay(ahead.schedules, startDate);
+  if (!day) return { ...ahead, schedules: [], nearest: null };
+  const w = scheduleWindow(day, daysBefore);
+  return windowFrom(owner, w.startDate < startDate ? startDate : w.startDate, w.endDate, now);
+}
+
+/** Schedule days of [startDate, endDate] with the buffer of the hospital's zone applied at `now`. */
+export async function scheduleWindowFor(c: Queryable, kind: ScheduleKind, id: number, startDate: string, endDate: string, now = Date.now()): Promise<ScheduleResult> {
+  return windowFrom(await loadOwnerSlots(c, kind, id, startDate, endDate), startDate, endDate, now);
+}
+
+/** The nearest-day variant straight from the database (one load of the horizon). */
+export async function nearestScheduleFor(c: Queryable, kind: ScheduleKind, id: number, startDate: string, now = Date.now(), daysBefore = 0): Promise<ScheduleResult> {
+  return nearestFrom(await loadOwnerSlots(c, kind, id, startDate, nearestLastDay(startDate, daysBefore)), startDate, now, daysBefore);
 }

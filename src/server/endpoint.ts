@@ -17,7 +17,7 @@ import { functionHeaders } from './headers';
 import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
-import { ReadCache } from './read-cache';
+import { instanceCacheTtl, ReadCache } from './read-cache';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -41,7 +41,7 @@ export interface HandlerContext<A extends AuthMode, Q, P, B> {
   params: P;
   body: B;
   auth: SessionOf<A>;
-  /** The request's connection, inside its transaction, as the caller (RLS applies). */
+  /** The request's connection, inside its transaction, as the caller (RLS applies); none with database 'none' or 'shared'. */
   db: pg.PoolClient;
   /** The negotiated API version (SPEC §7 "accept version 2.0.0"). */
   version: string;
@@ -69,8 +69,12 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   response: R;
   /** Versions answered; the first is the default when the client asks for none. */
   versions?: readonly string[];
-  /** 'none' skips the transaction (no database work). Default 'caller'. */
-  database?: 'caller' | 'none';
+  /**
+   * 'none' skips the transaction (no database work). 'shared' (public, instance-cached endpoints only) skips it
+   * too: the handler reads through loaders that batch and share loads across requests, each load as anon on a
+   * connection of its own, so a request waiting on another's load holds no connection. Default 'caller'.
+   */
+  database?: 'caller' | 'none' | 'shared';
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
   cacheSeconds?: number;
@@ -188,6 +192,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
   const isStaff = spec.auth === 'staff';
   if (spec.instanceCacheMs !== undefined && spec.auth !== 'public') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs is for public endpoints only`);
   if (spec.instanceCacheMs !== undefined && spec.database === 'none') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs caches database reads`);
+  if (spec.database === 'shared' && spec.instanceCacheMs === undefined) throw new Error(`${spec.method} ${spec.path}: database 'shared' is for public, instance-cached reads`);
   // A cached answer is given before the rate limit would be counted.
   if (spec.instanceCacheMs !== undefined && spec.rateLimit) throw new Error(`${spec.method} ${spec.path}: instanceCacheMs answers before rateLimit counts; use one or the other`);
   const ttlMs = spec.instanceCacheMs === undefined ? 0 : instanceCacheTtl(spec.instanceCacheMs);
@@ -233,7 +238,9 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         if (cache) {
           // One answer for everyone, computed as anon. Keyed by the request as sent (version, path, sorted query),
           // so a repeated request is answered before any parsing; input errors are thrown, never kept.
-          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () => serialise(await answer(null, url, async (db, run) => asAnon(db, run))));
+          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () =>
+            serialise(await answer(null, url, async (db, run) => (spec.database === 'shared' ? run(undefined as unknown as pg.PoolClient) : asAnon(db, run)))),
+          );
         } else {
           const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
           const data = await answer(session, url, async (db, run) => (spec.database === 'none' ? run(undefined as unknown as pg.PoolClient) : asCaller(db, caller, run)));
@@ -344,13 +351,6 @@ function binaryResponse(answer: BinaryAnswer, contentType: string, options: { pe
   const body = answer.body!;
   headers.set('Content-Length', String(body.byteLength));
   return new Response(body as unknown as BodyInit, { status: 200, headers });
-}
-
-/** PUBLIC_READ_CACHE_MS (when set) overrides every endpoint's instance cache lifetime; 0 turns it off. */
-function instanceCacheTtl(declared: number): number {
-  const env = typeof process !== 'undefined' ? process.env.PUBLIC_READ_CACHE_MS : undefined;
-  const n = env === undefined || env === '' ? NaN : Number(env);
-  return Number.isFinite(n) && n >= 0 ? n : declared;
 }
 
 /**

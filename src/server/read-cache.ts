@@ -124,7 +124,15 @@ export class ReadCache<T> {
 
 /**
  * How stale a public availability answer (schedules, quick-booking searches) may be: the CDN keeps it
- * `cdnSeconds` and a warm instance `instanceMs`, so a slot booked or held disappears within at most the sum.
+ * `cdnSeconds` and a warm instance `instanceMs` (across its layers: the schedule calls give half to answers and half
+ * to the owner loads beneath them), so a slot booked or held disappears within at most the sum.
  * Booking itself re-checks in the database (book_slot) whatever a cached answer said.
  */
 export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, instanceMs: 2000 } as const;
+
+/** PUBLIC_READ_CACHE_MS (when set) overrides every instance cache lifetime of public reads; 0 turns them off. */
+export function instanceCacheTtl(declared: number): number {
+  const env = typeof process !== 'undefined' ? process.env.PUBLIC_READ_CACHE_MS : undefined;
+  const n = env === undefined || env === '' ? NaN : Number(env);
+  return Number.isFinite(n) && n >= 0 ? n : declared;
+}

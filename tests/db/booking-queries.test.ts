@@ -1,5 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
-import schedules, { doctorSchedule, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
+import schedules, { doctorSchedule, ownerLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
+import quickBooking, { branchDoctors, branchServices } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
@@ -147,6 +148,37 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     expect(all[0]).toMatchObject({ name: 'Cek Darah Fixture', price: 150000, priceType: 'fixed', priceUnit: 'IDR' });
   });
 
+  it("answers every specialty and keyword of a branch from one load of its doctors; concurrent branches share one query", async () => {
+    useDatabase(ctx.db);
+    branchDoctors.clear();
+    branchServices.clear();
+    try {
+      const before = { loads: branchDoctors.cache.stats.loads, ...branchDoctors.batchStats };
+      const search = async (query: string) => {
+        const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?${query}`, { headers: { accept: 'application/json; version=2.0.0' } }));
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { _data: { searches: { id: number }[] } })._data.searches.map((d) => d.id);
+      };
+      const [all, cardio, keyword, none] = await Promise.all([
+        search(`hospitalBranchId=${f.hospitalId}&specialtyId=`),
+        search(`hospitalBranchId=${f.hospitalId}&specialtyId=${f.cardiology}`),
+        search(`hospitalBranchId=${f.hospitalId}&specialtyId=-1&keyword=SARI`),
+        search(`hospitalBranchId=987654321`),
+      ]);
+      expect(all).toEqual([f.doctorId, f.teleOnlyId]);
+      expect(cardio).toEqual([f.doctorId]);
+      expect(keyword).toEqual([f.teleOnlyId]);
+      expect(none).toEqual([]);
+      expect(branchDoctors.cache.stats.loads - before.loads).toBe(2);
+      expect(branchDoctors.batchStats.batches - before.batches).toBe(1);
+      expect(branchDoctors.batchStats.ids - before.ids).toBe(2);
+      const services = await quickBooking(new Request(`http://localhost/api/quick-booking/services?hospitalBranchId=${f.hospitalId}&keyword=darah`));
+      expect(((await services.json()) as { _data: { searches: { id: number }[] } })._data.searches.map((s) => s.id)).toEqual([f.serviceId]);
+    } finally {
+      useDatabase(undefined);
+    }
+  });
+
   it("lists the specialties of the branch's bookable doctors", async () => {
     const all = await anon((c) => specialtiesOfHospital(c, { hospitalId: f.hospitalId }));
     expect(all.map((s) => s.id).sort()).toEqual([f.cardiology, f.dermatology].sort());
@@ -208,7 +240,9 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
 
   it('drops a held slot from schedule answers within the cache lifetime; booking re-checks in the database whatever the cache says', async () => {
     useDatabase(ctx.db);
-    doctorSchedule.cache!.clear(); // the other engine's run shares this module
+    // The other engine's run shares this module (and its ids).
+    doctorSchedule.cache!.clear();
+    ownerLoads.outpatient.clear();
     try {
       const day = f.days[4];
       const slotId = f.slots[`outpatient|${day}|08:00`];
@@ -244,6 +278,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
   it('answers N concurrent identical schedule requests with one database read', async () => {
     useDatabase(ctx.db);
     doctorSchedule.cache!.clear();
+    ownerLoads.outpatient.clear();
     try {
       const before = { ...doctorSchedule.cache!.stats };
       const url = `http://localhost/api/doctors/${f.doctorId}/schedules?endDate=${f.days[6]}&startDate=${f.days[0]}`;
@@ -251,6 +286,62 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(new Set(answers).size).toBe(1);
       expect(doctorSchedule.cache!.stats.loads - before.loads).toBe(1);
       expect(doctorSchedule.cache!.stats.hits - before.hits).toBe(39);
+    } finally {
+      useDatabase(undefined);
+    }
+  });
+
+  it("answers every window and nearest-day start of one doctor from one load of the doctor's slots, as the direct queries do", async () => {
+    useDatabase(ctx.db);
+    doctorSchedule.cache!.clear();
+    ownerLoads.outpatient.clear();
+    try {
+      const before = ownerLoads.outpatient.cache.stats.loads;
+      const base = `http://localhost/api/doctors/${f.doctorId}/schedules`;
+      const asks = [
+        [f.days[0], f.days[6]],
+        [f.days[2], f.days[3]],
+        [f.days[5], f.days[5]],
+        [f.today, undefined],
+        [f.days[3], undefined],
+        [f.days[6], undefined],
+      ] as const;
+      for (const [startDate, endDate] of asks) {
+        const res = await schedules(new Request(`${base}?startDate=${startDate}${endDate ? `&endDate=${endDate}` : ''}`));
+        expect(res.status).toBe(200);
+        const served = ((await res.json()) as { _data: unknown })._data;
+        const direct = await anon((c) => (endDate ? scheduleWindowFor(c, 'outpatient', f.doctorId, startDate, endDate) : nearestScheduleFor(c, 'outpatient', f.doctorId, startDate)));
+        expect(served).toEqual(direct);
+      }
+      expect(ownerLoads.outpatient.cache.stats.loads - before).toBe(1);
+      // A window beyond the cached load's reach is read on its own, and still answered.
+      const far = addDays(f.today, 400);
+      const res = await schedules(new Request(`${base}?startDate=${far}&endDate=${addDays(far, 6)}`));
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
+      expect(ownerLoads.outpatient.cache.stats.loads - before).toBe(1);
+    } finally {
+      useDatabase(undefined);
+    }
+  });
+
+  it('reads the owners of concurrent schedule requests in one query; an unknown owner is a 404 beside them', async () => {
+    useDatabase(ctx.db);
+    doctorSchedule.cache!.clear();
+    ownerLoads.outpatient.clear();
+    try {
+      const before = { ...ownerLoads.outpatient.batchStats };
+      const ask = (id: number) => schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
+      const [doctor, teleOnly, unknown] = await Promise.all([ask(f.doctorId), ask(f.teleOnlyId), ask(987654321)]);
+      expect(ownerLoads.outpatient.batchStats.batches - before.batches).toBe(1);
+      expect(ownerLoads.outpatient.batchStats.ids - before.ids).toBe(3);
+      expect(doctor.status).toBe(200);
+      expect(((await doctor.json()) as { _data: { schedules: { workingDay: string }[] } })._data.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
+      // The telemedicine-only doctor exists but has no outpatient days.
+      expect(teleOnly.status).toBe(200);
+      expect(((await teleOnly.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { _messages: string[] })._messages).toEqual(['There is no such doctor.']);
     } finally {
       useDatabase(undefined);
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
 import { formatDay, mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
-import { containsPattern } from '../../src/data/quick-booking';
+import { containsPattern, filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
 import { LOCALES } from '../../i18n/locales';
 import type { ScheduleDay } from '../../src/lib/slots';
@@ -56,6 +56,26 @@ describe('quick-booking keyword', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
     expect(containsPattern('')).toBeNull();
     expect(containsPattern(undefined)).toBeNull();
+  });
+
+  it('filters a loaded branch by keyword (trimmed, any case, % and _ as characters) and specialty, in load order, up to the limit', () => {
+    expect(nameContains('dr. Nguyễn Văn Nam', ' NGUYỄN ')).toBe(true);
+    expect(nameContains('dr. Nam', '')).toBe(true);
+    expect(nameContains('dr. Nam', undefined)).toBe(true);
+    expect(nameContains('dr. Nam', '%')).toBe(false);
+    expect(nameContains('50% off', '50%')).toBe(true);
+    expect(nameContains('dr_nam', 'r_n')).toBe(true);
+    expect(nameContains('drXnam', 'r_n')).toBe(false);
+    const doctor = (id: number, name: string, specialties: number[]) => ({ id, name, specialties }) as DoctorSearchResult;
+    const branch = [doctor(1, 'An Binh', [3]), doctor(2, 'Binh Chau', [4]), doctor(3, 'Chau An', [3, 4])];
+    expect(filterDoctors(branch, {}).map((d) => d.id)).toEqual([1, 2, 3]);
+    expect(filterDoctors(branch, { specialtyId: null, keyword: 'an' }).map((d) => d.id)).toEqual([1, 3]);
+    expect(filterDoctors(branch, { specialtyId: 4 }).map((d) => d.id)).toEqual([2, 3]);
+    expect(filterDoctors(branch, { specialtyId: 4, keyword: 'binh' }).map((d) => d.id)).toEqual([2]);
+    expect(filterDoctors(branch, { specialtyId: 9 })).toEqual([]);
+    const many = Array.from({ length: SEARCH_LIMIT + 5 }, (_, i) => ({ id: i, name: `Service ${i}` }) as ServiceSearchResult);
+    expect(filterServices(many, {})).toHaveLength(SEARCH_LIMIT);
+    expect(filterServices(many, { keyword: 'service 20' }).map((s) => s.id)).toEqual([20, ...Array.from({ length: 10 }, (_, i) => 200 + i).filter((i) => i < many.length)]);
   });
 });
 
