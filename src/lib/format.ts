@@ -26,16 +26,21 @@ export function formatNumber(locale: Locale, value: number, options?: Intl.Numbe
   return new Intl.NumberFormat(LOCALE_CONFIG[locale].htmlLang, options).format(value);
 }
 
-/** A calendar date ('yyyy-MM-dd') in words, e.g. 22 thg 11, 2026. Formatted as a date, never shifted by a zone. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatCalendarDate(locale: Locale, isoDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  const key = `${locale}|${JSON.stringify(options)}`;
+/**
+ * A calendar date ('yyyy-MM-dd') in a language (BCP 47 tag), formatted as itself, never shifted by the runtime's
+ * or browser's zone; one formatter per language and options. The islands use it with the page's language.
+ */
+export function formatCalendarDateIn(lang: string, isoDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const key = `${lang}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE_CONFIG[locale].htmlLang, { ...options, timeZone: 'UTC' });
-    dateFormats.set(key, f);
-  }
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' })));
+  const [y, m, d] = isoDate.split('-').map(Number);
   return f.format(Date.UTC(y, m - 1, d));
+}
+
+/** A calendar date ('yyyy-MM-dd') in words in a locale, e.g. 22 thg 11, 2026. */
+export function formatCalendarDate(locale: Locale, isoDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return formatCalendarDateIn(LOCALE_CONFIG[locale].htmlLang, isoDate, options);
 }

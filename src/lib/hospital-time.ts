@@ -1,15 +1,12 @@
 /**
  * Hospital time (DESIGN §5): wall-clock dates and times in a hospital's IANA zone, whatever the runtime zone.
  *
- * Calendar-date arithmetic uses dayjs in UTC mode (dates are zone-free labels). Instant <-> wall-clock conversion
- * uses one cached Intl.DateTimeFormat per zone, the same primitive dayjs' timezone plugin is built on, without
- * its per-call cost: dayjs.tz() measured 65–200 µs per call here, so a few calls per slot would blow the 1 ms
- * budget for 60 days. The unit tests check these conversions against dayjs.tz on daylight-saving dates.
+ * Calendar-date arithmetic is days-from-civil arithmetic on zone-free 'yyyy-MM-dd' labels. Instant <-> wall-clock
+ * conversion uses one cached Intl.DateTimeFormat per zone, the same primitive dayjs' timezone plugin is built on,
+ * without its per-call cost: dayjs.tz() measured 65–200 µs per call here, so a few calls per slot would blow the
+ * 1 ms budget for 60 days (and dayjs.utc().add() was 3% of a loaded schedule server's time). The unit tests check
+ * both against dayjs on every day of a century and on daylight-saving dates.
  */
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(utc);
 
 /** An instant: a Date or epoch milliseconds. Never a wall-clock string, so the runtime zone cannot leak in. */
 export type Instant = Date | number;
@@ -89,13 +86,14 @@ export function wallMsToDate(wallMs: number): string {
   return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
+/** Calendar arithmetic on 'yyyy-MM-dd' (no zone involved); on the hot path of every schedule answer. */
 export function addDays(date: string, days: number): string {
-  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+  return wallMsToDate(dateToWallMs(date) + days * DAY_MS);
 }
 
-/** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
+/** ISO weekday of a calendar date: 1 Monday … 7 Sunday (1970-01-01 was a Thursday). */
 export function isoWeekday(date: string): number {
-  return ((dayjs.utc(date).day() + 6) % 7) + 1;
+  return ((((Math.floor(dateToWallMs(date) / DAY_MS) + 3) % 7) + 7) % 7) + 1;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

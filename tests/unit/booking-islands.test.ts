@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
-import { formatDay, mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
+import { mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
+import { formatCalendarDateIn } from '../../src/lib/format';
 import { containsPattern, filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
 import { LOCALES } from '../../i18n/locales';
@@ -25,8 +26,8 @@ describe('booking islands: shared helpers', () => {
   });
 
   it('formats a calendar date as itself whatever the runtime zone', () => {
-    expect(formatDay('en-PH', '2026-03-08', { day: 'numeric', month: 'long', year: 'numeric' })).toBe('March 8, 2026');
-    expect(formatDay('en-PH', '2026-01-01', { weekday: 'long' })).toBe('Thursday');
+    expect(formatCalendarDateIn('en-PH', '2026-03-08', { day: 'numeric', month: 'long', year: 'numeric' })).toBe('March 8, 2026');
+    expect(formatCalendarDateIn('en-PH', '2026-01-01', { weekday: 'long' })).toBe('Thursday');
   });
 
   it('fills placeholders from the given strings and shows an unknown key as itself', () => {

@@ -83,6 +83,15 @@ describe('calendar helpers', () => {
     expect(wallMsToDate(dateToWallMs('2026-11-22'))).toBe('2026-11-22');
   });
 
+  it('adds days and gives weekdays as dayjs does, for every day of 1999-2101', () => {
+    for (let ms = Date.UTC(1999, 0, 1); ms <= Date.UTC(2101, 11, 31); ms += 86_400_000) {
+      const iso = new Date(ms).toISOString().slice(0, 10);
+      const day = dayjs.utc(iso);
+      expect(isoWeekday(iso)).toBe(((day.day() + 6) % 7) + 1);
+      for (const n of [1, -1, 45, -400]) expect(addDays(iso, n)).toBe(day.add(n, 'day').format('YYYY-MM-DD'));
+    }
+  });
+
   it('converts dates to and from wall-clock ms for every day of 1999-2101', () => {
     for (let ms = Date.UTC(1999, 0, 1); ms <= Date.UTC(2101, 11, 31); ms += 86_400_000) {
       const iso = new Date(ms).toISOString().slice(0, 10);

@@ -12,7 +12,8 @@ import { todayInZone } from '../../lib/hospital-time';
 import { validateSlot } from '../../lib/slots';
 import { SlotArea, Spinner, useContinueFlow } from './SlotArea';
 import { useSchedule } from './useSchedule';
-import { formatDay, translatorOf, type ScheduleSource, type Strings } from './shared';
+import { translatorOf, type ScheduleSource, type Strings } from './shared';
+import { formatCalendarDateIn } from '../../lib/format';
 
 type Mode = 'outpatient' | 'telemedicine' | 'service';
 
@@ -192,7 +193,7 @@ export default function BookingCard(props: BookingCardProps) {
   );
 
   const summary = selection.slot
-    ? t('booking.selected', { date: formatDay(lang, selection.slot.workingDay, { weekday: 'short', day: 'numeric', month: 'short' }), time: selection.slot.started })
+    ? t('booking.selected', { date: formatCalendarDateIn(lang, selection.slot.workingDay, { weekday: 'short', day: 'numeric', month: 'short' }), time: selection.slot.started })
     : null;
 
   return (

@@ -7,7 +7,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, isoWeekday } from '../../lib/hospital-time';
 import { isDateSelectable, stepSelectableDate, type DatePickerRules } from '../../lib/slots';
-import { formatDay, fullDate } from './shared';
+import { fullDate } from './shared';
+import { formatCalendarDateIn } from '../../lib/format';
 
 interface Props {
   lang: string;
@@ -80,7 +81,7 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = first; d.slice(0, 7) === first.slice(0, 7); d = addDays(d, 1)) cells.push(d);
   // Weekday headings from a known Monday (2024-01-01).
-  const weekdays = Array.from({ length: 7 }, (_, i) => formatDay(lang, addDays('2024-01-01', i), { weekday: 'narrow' }));
+  const weekdays = Array.from({ length: 7 }, (_, i) => formatCalendarDateIn(lang, addDays('2024-01-01', i), { weekday: 'narrow' }));
 
   return (
     <div className="bk-field bk-dd" ref={root}>
@@ -95,12 +96,12 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
             <button type="button" className="bk-strip-arrow" aria-label={t('booking.previousMonth')} disabled={addMonths(month, -1) < monthOf(rules.minDate)} onClick={() => setMonth(addMonths(month, -1))}>
               ‹
             </button>
-            <span className="bk-cal-month" aria-live="polite">{formatDay(lang, month, { month: 'long', year: 'numeric' })}</span>
+            <span className="bk-cal-month" aria-live="polite">{formatCalendarDateIn(lang, month, { month: 'long', year: 'numeric' })}</span>
             <button type="button" className="bk-strip-arrow" aria-label={t('booking.nextMonth')} disabled={!rules.maxDate || addMonths(month, 1) > rules.maxDate} onClick={() => setMonth(addMonths(month, 1))}>
               ›
             </button>
           </div>
-          <div className="bk-cal-grid" role="group" aria-label={formatDay(lang, month, { month: 'long', year: 'numeric' })} ref={grid}>
+          <div className="bk-cal-grid" role="group" aria-label={formatCalendarDateIn(lang, month, { month: 'long', year: 'numeric' })} ref={grid}>
             {weekdays.map((w, i) => (
               <span key={`h${i}`} className="bk-cal-weekday" aria-hidden="true">{w}</span>
             ))}

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
 import type { ScheduleDay } from '../../lib/slots';
-import { formatDay, fullDate } from './shared';
+import { fullDate } from './shared';
+import { formatCalendarDateIn } from '../../lib/format';
 
 export const STRIP_SCROLL_PX = 282;
 export const DRAG_THRESHOLD_PX = 50;
@@ -102,9 +103,9 @@ export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props
                 >
                   {/* The full date is the button's name (as text, so the name and the visible label agree for axe). */}
                   <span className="visually-hidden">{t('booking.dateLabel', { date: fullDate(lang, d.workingDay), count: d.slots })}</span>
-                  <span className="bk-date-weekday" aria-hidden="true">{formatDay(lang, d.workingDay, { weekday: 'short' })}</span>
+                  <span className="bk-date-weekday" aria-hidden="true">{formatCalendarDateIn(lang, d.workingDay, { weekday: 'short' })}</span>
                   <span className="bk-date-day" aria-hidden="true">{Number(d.workingDay.slice(8))}</span>
-                  <span className="bk-date-month" aria-hidden="true">{formatDay(lang, d.workingDay, { month: 'short' })}</span>
+                  <span className="bk-date-month" aria-hidden="true">{formatCalendarDateIn(lang, d.workingDay, { month: 'short' })}</span>
                   <span className="bk-date-count" aria-hidden="true">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
                 </button>
               );

@@ -5,6 +5,7 @@
  */
 import { interpolate, type Params } from '../../../i18n/interpolate';
 import type { ScheduleDay } from '../../lib/slots';
+import { formatCalendarDateIn } from '../../lib/format';
 
 export type Strings = Record<string, string>;
 
@@ -72,15 +73,5 @@ export function mergeDays(a: readonly ScheduleDay[], b: readonly ScheduleDay[]):
 
 // One formatter per language and options: building an Intl.DateTimeFormat costs far more than formatting, and the
 // strip and the slot grid format every date several times while the card hydrates.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Formats a calendar date ('yyyy-MM-dd') as itself, never shifted by the browser's zone. */
-export function formatDay(lang: string, date: string, options: Intl.DateTimeFormatOptions): string {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let f = dayFormats.get(key);
-  if (!f) dayFormats.set(key, (f = new Intl.DateTimeFormat(lang, { ...options, timeZone: 'UTC' })));
-  const [y, m, d] = date.split('-').map(Number);
-  return f.format(Date.UTC(y, m - 1, d));
-}
-
-export const fullDate = (lang: string, date: string) => formatDay(lang, date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+export const fullDate = (lang: string, date: string) => formatCalendarDateIn(lang, date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
