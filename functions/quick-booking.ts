@@ -1,14 +1,24 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
- * a hospital. Public, cacheable for a few seconds. A branch's doctors and services are shared loads (one per branch
- * serves every specialty and keyword of it), kept for half the instance's share of the staleness; the endpoint's
- * answers the other half.
+ * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
+ * (one per branch serves every specialty and keyword of it), kept for half the instance's share of the staleness;
+ * the endpoint's answers the other half.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { instanceCacheTtl, PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
-import { filterDoctors, filterServices, loadBranchDoctors, loadBranchServices, specialtiesOfHospital, type DoctorSearchResult, type ServiceSearchResult } from '../src/data/quick-booking';
+import {
+  filterDoctors,
+  filterServices,
+  filterSpecialties,
+  loadBranchDoctors,
+  loadBranchServices,
+  loadBranchSpecialties,
+  type DoctorSearchResult,
+  type ServiceSearchResult,
+  type SpecialtyResult,
+} from '../src/data/quick-booking';
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
@@ -19,6 +29,7 @@ const BRANCH_CACHE_MS = instanceCacheTtl(SEARCH_INSTANCE_CACHE_MS / 2);
 const noBranch = () => new Error('a branch load answers every id');
 export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchDoctors, missing: noBranch });
 export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchServices, missing: noBranch });
+export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchSpecialties, missing: noBranch });
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -98,8 +109,9 @@ export const hospitalSpecialties = defineEndpoint({
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS,
-  handler: async ({ db, query }) => ({ specialties: await specialtiesOfHospital(db, query) }),
+  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  database: 'shared',
+  handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),
 });
 
 export default serve(doctorSearch, serviceSearch, hospitalSpecialties);

@@ -50,12 +50,6 @@ export interface SpecialtyResult {
 /** Results per search: a branch has tens of doctors, so this is a guard, not paging. */
 export const SEARCH_LIMIT = 200;
 
-/** ILIKE pattern matching the keyword literally anywhere in the name. */
-export function containsPattern(keyword: string | undefined): string | null {
-  const k = keyword?.trim();
-  return k ? `%${k.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
-}
-
 /** Whether `name` contains `keyword` (trimmed; case-insensitive, literally: % and _ are characters). */
 export function nameContains(name: string, keyword: string | undefined): boolean {
   const k = keyword?.trim();
@@ -130,18 +124,25 @@ const BRANCH_SERVICES_SQL = prepared(
       order by s.hospital_id, s.name, s.id`,
 );
 
-/** Specialties of the branch's bookable doctors: the quick-booking specialty dropdown never offers an empty one. */
-export async function specialtiesOfHospital(c: Queryable, q: { hospitalId: number; keyword?: string }): Promise<SpecialtyResult[]> {
-  const { rows } = await c.query<SpecialtyResult>({ ...SPECIALTIES_SQL, values: [q.hospitalId, containsPattern(q.keyword)] });
-  return rows;
+/** Specialties of each branch's bookable doctors in `ids`, by name: the quick-booking specialty dropdown never offers an empty one. */
+export async function loadBranchSpecialties(c: Queryable, ids: readonly number[]): Promise<Map<number, SpecialtyResult[]>> {
+  const { rows } = await c.query<SpecialtyResult & { hospital_id: string }>({ ...BRANCH_SPECIALTIES_SQL, values: [ids] });
+  return byBranch(ids, rows);
 }
 
-const SPECIALTIES_SQL = prepared(
-  'hospital_specialties',
-  `select sp.id, sp.name, sp.slug, sp.thumbnail
-       from public.specialties sp
-      where exists (select 1 from public.doctor_specialties ds join public.doctors d on d.id = ds.doctor_id
-                     where ds.specialty_id = sp.id and d.hospital_id = $1 and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled))
-        and ($2::text is null or sp.name ilike $2)
-      order by sp.name, sp.id`,
+/** Specialties of a loaded branch list whose name contains the keyword. */
+export const filterSpecialties = (specialties: readonly SpecialtyResult[], q: { keyword?: string }): SpecialtyResult[] => specialties.filter((s) => nameContains(s.name, q.keyword));
+
+export async function specialtiesOfHospital(c: Queryable, q: { hospitalId: number; keyword?: string }): Promise<SpecialtyResult[]> {
+  return filterSpecialties((await loadBranchSpecialties(c, [q.hospitalId])).get(q.hospitalId)!, q);
+}
+
+const BRANCH_SPECIALTIES_SQL = prepared(
+  'quick_booking_branch_specialties',
+  `select distinct d.hospital_id::text as hospital_id, sp.id, sp.name, sp.slug, sp.thumbnail
+       from public.doctors d
+       join public.doctor_specialties ds on ds.doctor_id = d.id
+       join public.specialties sp on sp.id = ds.specialty_id
+      where d.hospital_id = any($1::bigint[]) and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
+      order by 1, sp.name, sp.id`,
 );

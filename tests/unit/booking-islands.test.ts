@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
 import { mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
 import { formatCalendarDateIn } from '../../src/lib/format';
-import { containsPattern, filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
+import { filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
 import { LOCALES } from '../../i18n/locales';
 import type { ScheduleDay } from '../../src/lib/slots';
@@ -52,13 +52,6 @@ describe('booking islands: shared helpers', () => {
 });
 
 describe('quick-booking keyword', () => {
-  it('matches the keyword literally inside the name', () => {
-    expect(containsPattern(' nam ')).toBe('%nam%');
-    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
-    expect(containsPattern('')).toBeNull();
-    expect(containsPattern(undefined)).toBeNull();
-  });
-
   it('filters a loaded branch by keyword (trimmed, any case, % and _ as characters) and specialty, in load order, up to the limit', () => {
     expect(nameContains('dr. Nguyễn Văn Nam', ' NGUYỄN ')).toBe(true);
     expect(nameContains('dr. Nam', '')).toBe(true);
