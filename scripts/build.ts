@@ -20,6 +20,8 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../i18n/locales';
 import { BUILD_LOCALES_ENV } from '../src/data/build-cache';
 import { BUILD_ROOT_PAGES_ENV } from '../src/integrations/build-shard';
 import { writeSeoFiles } from '../src/integrations/seo-files';
+import { openDatabase } from '../src/data/db';
+import { buildDatabase, isBuilt } from './lib/db-setup';
 
 const MAX_SHARDS = 2;
 /** Old-space limit of each shard process (BUILD_SHARD_HEAP_MB overrides); see runShard. */
@@ -105,6 +107,24 @@ async function mergeShard(from: string, locales: Locale[]) {
   const missing = theirs.filter((f) => !mine.includes(f));
   if (missing.length) throw new Error(`build shards produced different client assets: ${missing.slice(0, 5).join(', ')}`);
   await rm(from, { recursive: true, force: true });
+}
+
+/**
+ * The site is rendered from the database, so a fresh checkout's `npm run build` first builds and seeds the
+ * embedded one (as `npm start` does) instead of failing on an empty database; a server named by DATABASE_URL is
+ * never seeded by a build.
+ */
+if (!isShard) {
+  const db = await openDatabase();
+  try {
+    if (!(await isBuilt(db))) {
+      if (!embedded) throw new Error('[build] the database named by DATABASE_URL has no schema: run npm run db:reset first.');
+      console.error('[build] the embedded database is empty: building and seeding it first (npm run db:reset)…');
+      await buildDatabase(db, { seed: true });
+    }
+  } finally {
+    await db.close();
+  }
 }
 
 let pages: number;
