@@ -33,7 +33,7 @@ const OWNER_CACHE_MS = instanceCacheTtl(SCHEDULE_INSTANCE_CACHE_MS / 2);
  */
 export const OWNER_LOAD_DAYS = 220;
 
-/** The days a cached owner load covers, from yesterday in UTC (every zone's today is on or after it). */
+/** The days a cached owner load covers. */
 function ownerLoadRange(): { from: string; to: string } {
   const from = addDays(new Date().toISOString().slice(0, 10), -1);
   return { from, to: addDays(from, OWNER_LOAD_DAYS) };
@@ -45,8 +45,12 @@ export const ownerLoads = Object.fromEntries(
     kind,
     new SharedLoads<OwnerSlots>({
       ttlMs: OWNER_CACHE_MS,
-      // The range is read when the batch leaves: at midnight UTC a batch may cover one day later than its key says.
-      loadMany: (c, ids) => loadOwnersSlots(c, kind, ids, ownerLoadRange().from, ownerLoadRange().to),
+      loadMany: (c, ids) => {
+        // Read when the batch leaves: just after midnight UTC a batch may start a day later than its key says,
+        // which drops a day that is past in every zone at or ahead of UTC (all of the platform's markets).
+        const { from, to } = ownerLoadRange();
+        return loadOwnersSlots(c, kind, ids, from, to);
+      },
       missing: () => new OwnerNotFound(),
     }),
   ]),

@@ -107,9 +107,6 @@ export async function loadOwnerSlots(c: Queryable, kind: ScheduleKind, id: numbe
   return owner;
 }
 
-/** Whether `owner` was loaded for every day up to `lastDay` (days before `from` are past: never answered). */
-export const covers = (owner: OwnerSlots, lastDay: string): boolean => lastDay <= owner.to;
-
 /** Schedule days of [startDate, endDate] from a load covering them, with the buffer of the hospital's zone at `now`. */
 export function windowFrom(owner: OwnerSlots, startDate: string, endDate: string, now = Date.now()): ScheduleResult {
   const raw = owner.slots.filter((s) => s.workingDay >= startDate && s.workingDay <= endDate);

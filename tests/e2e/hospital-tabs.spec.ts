@@ -22,8 +22,9 @@ test.describe('services and doctors tabs', () => {
     });
     await page.goto(hospitalPath('vi-VN', rich.slug));
     await page.getByRole('tab', { name: translate('vi-VN', 'directory.tab.services', { count: rich.services }) }).click();
-    // 20 skeletons while the first page loads.
-    await expect(page.getByTestId('skeleton')).toHaveCount(20);
+    // 20 skeletons while the first page loads (the doctors panel, hidden and not yet hydrated, holds its own).
+    await expect(page.locator('#panel-services').getByTestId('skeleton')).toHaveCount(20);
+    await expect(page.locator('#panel-services').getByTestId('skeleton').first()).toBeVisible();
     release();
     await expect(page.getByTestId('service-card')).toHaveCount(rich.services);
     const first = await page.getByTestId('service-card').first().locator('h3').textContent();
