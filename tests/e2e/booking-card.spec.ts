@@ -7,6 +7,8 @@ const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 /** Waits for the card's schedule and, on an empty day, follows 'See nearest availabilities'. Returns the chosen date. */
 async function readyOnDayWithSlots(page: Page, locale: Locale): Promise<string> {
   const card = page.getByTestId('booking-card');
+  // The card hydrates once reached (on mobile it is below the profile).
+  await card.scrollIntoViewIfNeeded();
   await expect(card).toHaveAttribute('data-ready', 'true');
   const main = card.locator('.bk-card').first();
   const nearest = main.getByRole('button', { name: text(locale, 'booking.seeNearest') });
@@ -42,16 +44,31 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
         await new Promise((r) => setTimeout(r, 700));
         await route.continue();
       });
+      const scheduleCalls: string[] = [];
+      page.on('request', (r) => r.url().includes('/schedules?') && scheduleCalls.push(r.url()));
       await page.goto(doctorUrl(locale, doctor.slug));
       await expect(page.getByRole('heading', { level: 1, name: doctor.name })).toBeVisible();
-      const main = page.getByTestId('booking-card').locator('.bk-card').first();
+      const card = page.getByTestId('booking-card');
+      const main = card.locator('.bk-card').first();
       await expect(main.getByTestId('date-skeleton')).toHaveCount(3);
       await expect(main.getByTestId('slot-skeleton')).toHaveCount(6);
-      // The loaded card keeps the chosen date in view by scrolling its strip, never the page (on mobile the card
-      // is far below the profile's start).
-      await expect(page.getByTestId('booking-card')).toHaveAttribute('data-ready', 'true');
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // A card more than 200 px below the first screen (mobile: below the profile) waits to be reached before it
+      // hydrates and asks for its schedule.
+      await page.waitForLoadState('load');
+      const below = await card.evaluate((el) => el.getBoundingClientRect().top - window.innerHeight);
+      if (below > 300) {
+        await page.waitForTimeout(500);
+        expect(scheduleCalls).toEqual([]);
+        await expect(card).not.toHaveAttribute('data-ready', 'true');
+      }
+      // The loaded card keeps the chosen date in view by scrolling its strip, never the page.
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      const reachedAt = await page.evaluate(() => window.scrollY);
+      await expect(card).toHaveAttribute('data-ready', 'true');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => window.scrollY)).toBe(reachedAt);
+      expect(scheduleCalls.length).toBeGreaterThan(0);
       const date = await readyOnDayWithSlots(page, locale);
 
       // The first non-empty part of the day is shown; slots announce the full date and time.
@@ -215,6 +232,7 @@ test('baby-formula campaign: a visitor goes to onboarding and back to the page; 
   const doctor = await findDoctor(page.request, locale, (d) => d.babyFormulaCampaign && d.validTelemedicine, 'telemedicine-schedules');
   const pick = async (p: Page) => {
     const main = p.getByTestId('booking-card').locator('.bk-card').first();
+    await p.getByTestId('booking-card').scrollIntoViewIfNeeded();
     await expect(p.getByTestId('booking-card')).toHaveAttribute('data-ready', 'true');
     if (doctor.validOutpatient) {
       await main.getByRole('button', { name: text(locale, 'booking.telemedicine') }).click();

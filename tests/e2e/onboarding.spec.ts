@@ -17,6 +17,7 @@ const LOCAL_MOBILE: Partial<Record<Locale, string>> = { 'vi-VN': '090', 'en-PH':
 /** Picks the first slot of the first day with slots and presses Continue Booking. Returns the slot's date. */
 async function pickSlotAndContinue(page: Page, locale: Locale): Promise<string> {
   const card = page.getByTestId('booking-card');
+  await card.scrollIntoViewIfNeeded(); // it hydrates once reached
   await expect(card).toHaveAttribute('data-ready', 'true');
   const main = card.locator('.bk-card').first();
   const nearest = main.getByRole('button', { name: text(locale, 'booking.seeNearest') });

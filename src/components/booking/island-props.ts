@@ -17,6 +17,15 @@ export function islandStrings(locale: Locale): Record<string, string> {
 }
 
 /** The identity site's profile page of the social-login warning (SPEC §2: path user/profile). */
+/**
+ * `client:visible` options of the booking card: it hydrates (and loads its schedule) once it is within 200 px
+ * below the viewport, in it, or already scrolled past (the root box reaches far above the viewport, so a jump
+ * past the card counts too). On desktop the card is in view at load; on mobile it sits below the profile, so a
+ * visitor who reads the profile does not pay for React while the page loads (Lighthouse mobile: the blocking time
+ * of doctor and service pages was React's evaluation and the card's first render).
+ */
+export const BOOKING_CARD_HYDRATION = { rootMargin: '100000px 0px 200px 0px' } as const;
+
 export const profileUrl = (locale: Locale) => userProfileUrl(`https://id.${LOCALE_CONFIG[locale].domain}`);
 
 function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine | undefined {
