@@ -35,7 +35,8 @@ describeEachEngine('shared loads', { seed: false }, (ctx) => {
       expect(values.map((v) => v.id)).toEqual([1, 2, 3, 4]);
       expect(new Set(values.map((v) => v.role))).toEqual(new Set(['anon']));
       await Promise.all(later);
-      expect(batches[0]).toEqual([1, 2, 3, 4]);
+      // (Batches reach loadMany in the order they get a connection, not the order they left.)
+      expect(batches).toContainEqual([1, 2, 3, 4]);
       expect(batches.flat().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, ...Array.from({ length: 12 }, (_, i) => 100 + i)]);
       expect(most).toBeLessThanOrEqual(MAX_BATCHES_IN_FLIGHT);
       expect(batches.length).toBeLessThan(13);
