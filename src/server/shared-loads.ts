@@ -1,6 +1,6 @@
 /**
  * Shared loads of public data by id (an owner's schedule, a branch's doctors) for public, instance-cached
- * endpoints declaring `database: 'shared'`. Three things at once:
+ * endpoints declaring `database: 'shared'`. Four things at once:
  * - one load per id serves every request shape built on it (windows, start days, specialties, keywords), kept
  *   for `ttlMs` with single-flight and reload-ahead (ReadCache);
  * - the ids asked for while the server reads one round of requests go to the database as one query (DataLoader,
