@@ -1,12 +1,11 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
- * (one per branch serves every specialty and keyword of it), kept for half the instance's share of the staleness;
- * the endpoint's answers the other half.
+ * (one per branch serves every specialty and keyword of it), kept `loadMs` beneath answers kept `answerMs`.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { instanceCacheTtl, PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import {
   filterDoctors,
@@ -23,13 +22,11 @@ import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
 export const SEARCH_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
-export const SEARCH_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
-const BRANCH_CACHE_MS = instanceCacheTtl(SEARCH_INSTANCE_CACHE_MS / 2);
 /** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
 const noBranch = () => new Error('a branch load answers every id');
-export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchDoctors, missing: noBranch });
-export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchServices, missing: noBranch });
-export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: BRANCH_CACHE_MS, loadMany: loadBranchSpecialties, missing: noBranch });
+export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchDoctors, missing: noBranch });
+export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchServices, missing: noBranch });
+export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchSpecialties, missing: noBranch });
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -80,7 +77,7 @@ export const doctorSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
 });
@@ -95,7 +92,7 @@ export const serviceSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
 });
@@ -109,7 +106,7 @@ export const hospitalSpecialties = defineEndpoint({
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
-  instanceCacheMs: SEARCH_INSTANCE_CACHE_MS / 2,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),
 });

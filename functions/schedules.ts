@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { instanceCacheTtl, PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_INSTANCE_MS } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
@@ -23,10 +23,7 @@ import { loadOwnerSlots, loadOwnersSlots, nearestFrom, nearestLastDay, windowFro
 export const MAX_RANGE_DAYS = 62;
 /** Seconds a CDN may keep an answer, and milliseconds a warm instance may serve it: slots change when someone books. */
 export const SCHEDULE_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
-export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_CACHE.instanceMs;
-/** Half of the instance's share each: an answer is computed from a load at most this old and kept at most as long. */
-const ANSWER_CACHE_MS = SCHEDULE_INSTANCE_CACHE_MS / 2;
-const OWNER_CACHE_MS = instanceCacheTtl(SCHEDULE_INSTANCE_CACHE_MS / 2);
+export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_INSTANCE_MS;
 /**
  * Days an owner load covers from yesterday (UTC; every zone's today is on or after it): a nearest-day call from
  * four weeks ahead still finds its whole horizon in it. Requests reaching further load their own range, uncached.
@@ -39,12 +36,12 @@ function ownerLoadRange(): { from: string; to: string } {
   return { from, to: addDays(from, OWNER_LOAD_DAYS) };
 }
 
-/** Owner loads per kind, batched and kept for OWNER_CACHE_MS (src/server/shared-loads). */
+/** Owner loads per kind, batched and shared (src/server/shared-loads). */
 export const ownerLoads = Object.fromEntries(
   (['outpatient', 'telemedicine', 'service'] as const).map((kind) => [
     kind,
     new SharedLoads<OwnerSlots>({
-      ttlMs: OWNER_CACHE_MS,
+      ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs,
       loadMany: (c, ids) => {
         // Read when the batch leaves: just after midnight UTC a batch may start a day later than its key says,
         // which drops a day that is past in every zone at or ahead of UTC (all of the platform's markets).
@@ -102,7 +99,7 @@ export const doctorSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: ANSWER_CACHE_MS,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ params, query }) => answer('outpatient', params.id, query, 'doctor'),
 });
@@ -117,7 +114,7 @@ export const telemedicineSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: ANSWER_CACHE_MS,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ params, query }) => answer('telemedicine', params.id, query, 'doctor'),
 });
@@ -131,7 +128,7 @@ export const serviceSchedule = defineEndpoint({
   query: z.object({ serviceId: id, ...range }),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  instanceCacheMs: ANSWER_CACHE_MS,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ query }) => answer('service', query.serviceId, query, 'service'),
 });

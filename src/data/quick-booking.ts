@@ -56,25 +56,22 @@ export function nameContains(name: string, keyword: string | undefined): boolean
   return !k || name.toLowerCase().includes(k.toLowerCase());
 }
 
-/** SPEC §7 doctor quick-booking search over a branch's loaded doctors: specialty (null: all) and keyword. */
-export function filterDoctors(doctors: readonly DoctorSearchResult[], q: { specialtyId?: number | null; keyword?: string }): DoctorSearchResult[] {
-  const out: DoctorSearchResult[] = [];
-  for (const d of doctors) {
+/** The first SEARCH_LIMIT items that `keep`, in list order. */
+function firstResults<T>(items: readonly T[], keep: (item: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const item of items) {
     if (out.length === SEARCH_LIMIT) break;
-    if ((q.specialtyId == null || d.specialties.includes(q.specialtyId)) && nameContains(d.name, q.keyword)) out.push(d);
+    if (keep(item)) out.push(item);
   }
   return out;
 }
 
+/** SPEC §7 doctor quick-booking search over a branch's loaded doctors: specialty (null: all) and keyword. */
+export const filterDoctors = (doctors: readonly DoctorSearchResult[], q: { specialtyId?: number | null; keyword?: string }): DoctorSearchResult[] =>
+  firstResults(doctors, (d) => (q.specialtyId == null || d.specialties.includes(q.specialtyId)) && nameContains(d.name, q.keyword));
+
 /** Bookable services of a loaded branch list matching the keyword. */
-export function filterServices(services: readonly ServiceSearchResult[], q: { keyword?: string }): ServiceSearchResult[] {
-  const out: ServiceSearchResult[] = [];
-  for (const s of services) {
-    if (out.length === SEARCH_LIMIT) break;
-    if (nameContains(s.name, q.keyword)) out.push(s);
-  }
-  return out;
-}
+export const filterServices = (services: readonly ServiceSearchResult[], q: { keyword?: string }): ServiceSearchResult[] => firstResults(services, (s) => nameContains(s.name, q.keyword));
 
 /** Rows of a per-branch query grouped by branch, in query order; every asked branch has a list (maybe empty). */
 function byBranch<T>(ids: readonly number[], rows: (T & { hospital_id: string })[]): Map<number, T[]> {

@@ -46,7 +46,7 @@ const SCHEDULE_FILTER: Record<ScheduleKind, string> = {
 
 // One row per owner, its slots as one JSON text: a loaded owner has a hundred slots or more, and parsing them as
 // rows (ten fields each) was a fifth of a loaded schedule server's time; JSON.parse is native.
-function windowSql(kind: ScheduleKind): string {
+function ownersSql(kind: ScheduleKind): string {
   return `with owner as (${OWNER[kind]})
     select owner.id::text as owner_id, owner.time_zone, owner.buffer,
            coalesce((
@@ -61,10 +61,10 @@ function windowSql(kind: ScheduleKind): string {
       from owner`;
 }
 
-const WINDOW_SQL = {
-  outpatient: prepared('schedule_owners_outpatient', windowSql('outpatient')),
-  telemedicine: prepared('schedule_owners_telemedicine', windowSql('telemedicine')),
-  service: prepared('schedule_owners_service', windowSql('service')),
+const OWNERS_SQL = {
+  outpatient: prepared('schedule_owners_outpatient', ownersSql('outpatient')),
+  telemedicine: prepared('schedule_owners_telemedicine', ownersSql('telemedicine')),
+  service: prepared('schedule_owners_service', ownersSql('service')),
 };
 
 export class OwnerNotFound extends Error {}
@@ -89,7 +89,7 @@ export interface OwnerSlots {
  * not visible has no entry.
  */
 export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: readonly number[], from: string, to: string): Promise<Map<number, OwnerSlots>> {
-  const { rows } = await c.query<Row>({ ...WINDOW_SQL[kind], values: [ids, from, to] });
+  const { rows } = await c.query<Row>({ ...OWNERS_SQL[kind], values: [ids, from, to] });
   const owners = new Map<number, OwnerSlots>();
   for (const r of rows) {
     const slots = (JSON.parse(r.slots) as SlotTuple[]).map(

@@ -196,8 +196,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
   // A cached answer is given before the rate limit would be counted.
   if (spec.instanceCacheMs !== undefined && spec.rateLimit) throw new Error(`${spec.method} ${spec.path}: instanceCacheMs answers before rateLimit counts; use one or the other`);
   const ttlMs = spec.instanceCacheMs === undefined ? 0 : instanceCacheTtl(spec.instanceCacheMs);
-  // Popular answers are reloaded in the last tenth of their lifetime, so their callers never wait on a reload.
-  const cache = spec.instanceCacheMs === undefined ? undefined : new ReadCache<string>({ ttlMs, refreshAfterMs: ttlMs > 0 ? Math.floor(ttlMs * 0.9) : undefined });
+  const cache = spec.instanceCacheMs === undefined ? undefined : ReadCache.reloadingAhead<string>(ttlMs);
 
   const endpoint: Endpoint = {
     kind: 'endpoint',

@@ -43,6 +43,11 @@ export class ReadCache<T> {
     this.now = options.now ?? Date.now;
   }
 
+  /** A cache reloading in the last tenth of the lifetime, so callers of a key in steady use never wait on a reload. */
+  static reloadingAhead<T>(ttlMs: number): ReadCache<T> {
+    return new ReadCache<T>({ ttlMs, refreshAfterMs: ttlMs > 0 ? Math.floor(ttlMs * 0.9) : undefined });
+  }
+
   get ttlMs(): number {
     return this.options.ttlMs;
   }
@@ -124,11 +129,14 @@ export class ReadCache<T> {
 
 /**
  * How stale a public availability answer (schedules, quick-booking searches) may be: the CDN keeps it
- * `cdnSeconds` and a warm instance `instanceMs` (across its layers: the schedule calls give half to answers and half
- * to the owner loads beneath them), so a slot booked or held disappears within at most the sum.
+ * `cdnSeconds`; a warm instance keeps the answer `answerMs`, computed from a shared load kept `loadMs` (src/server/
+ * shared-loads). A slot booked or held disappears within at most the sum of the three.
  * Booking itself re-checks in the database (book_slot) whatever a cached answer said.
  */
-export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, instanceMs: 2000 } as const;
+export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, answerMs: 1000, loadMs: 1000 } as const;
+
+/** The longest an instance serves an availability answer: its own lifetime plus that of the load beneath it. */
+export const PUBLIC_AVAILABILITY_INSTANCE_MS = PUBLIC_AVAILABILITY_CACHE.answerMs + PUBLIC_AVAILABILITY_CACHE.loadMs;
 
 /** PUBLIC_READ_CACHE_MS (when set) overrides every instance cache lifetime of public reads; 0 turns them off. */
 export function instanceCacheTtl(declared: number): number {

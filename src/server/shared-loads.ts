@@ -16,7 +16,7 @@
 import DataLoader from 'dataloader';
 import type pg from 'pg';
 import { asAnon } from '../data/db';
-import { ReadCache } from './read-cache';
+import { instanceCacheTtl, ReadCache } from './read-cache';
 import { serverDatabase } from './runtime';
 
 /** Batch queries of all shared loads at once: well under the pool's 10, so other calls still get a connection. */
@@ -45,7 +45,7 @@ async function inSlot<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export interface SharedLoadOptions<V> {
-  /** How long a load is reused, from its start (0: never; single-flight and batching stay). */
+  /** How long a load is reused, from its start (0: never; single-flight and batching stay); PUBLIC_READ_CACHE_MS overrides it as it does answers'. */
   ttlMs: number;
   /** Reads the entries of `ids` in one query; an id without an entry is `missing()`. */
   loadMany: (client: pg.PoolClient, ids: readonly number[]) => Promise<Map<number, V>>;
@@ -61,8 +61,7 @@ export class SharedLoads<V> {
   private readonly loader: DataLoader<number, V>;
 
   constructor(options: SharedLoadOptions<V>) {
-    const { ttlMs } = options;
-    this.cache = new ReadCache<V>({ ttlMs, refreshAfterMs: ttlMs > 0 ? Math.floor(ttlMs * 0.9) : undefined });
+    this.cache = ReadCache.reloadingAhead<V>(instanceCacheTtl(options.ttlMs));
     this.loader = new DataLoader<number, V>(
       async (ids) => {
         this.batchStats.batches++;

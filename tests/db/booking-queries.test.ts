@@ -1,6 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
 import schedules, { doctorSchedule, ownerLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
-import quickBooking, { branchDoctors, branchServices } from '../../functions/quick-booking';
+import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
@@ -92,6 +92,17 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     f = await buildFixture(ctx.db);
   });
   const anon = <T>(fn: Parameters<typeof asCaller<T>>[2]) => asCaller(ctx.db, ANON, fn);
+  /** Runs `fn` with the functions on this engine's database and their instance caches empty (the other engine's run shares the modules, and its ids). */
+  const viaFunctions = async (fn: () => Promise<void>) => {
+    useDatabase(ctx.db);
+    const answers = [doctorSchedule, doctorSearch, serviceSearch, hospitalSpecialties].map((e) => e.cache!);
+    for (const c of [...answers, ...Object.values(ownerLoads), branchDoctors, branchServices, branchSpecialties]) c.clear();
+    try {
+      await fn();
+    } finally {
+      useDatabase(undefined);
+    }
+  };
 
   it('offers neither booked nor held slots, but frees an expired hold', async () => {
     const r = await anon((c) => scheduleWindowFor(c, 'outpatient', f.doctorId, f.days[0], f.days[6]));
@@ -149,10 +160,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
   });
 
   it("answers every specialty and keyword of a branch from one load of its doctors; concurrent branches share one query", async () => {
-    useDatabase(ctx.db);
-    branchDoctors.clear();
-    branchServices.clear();
-    try {
+    await viaFunctions(async () => {
       const before = { loads: branchDoctors.cache.stats.loads, ...branchDoctors.batchStats };
       const search = async (query: string) => {
         const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?${query}`, { headers: { accept: 'application/json; version=2.0.0' } }));
@@ -174,9 +182,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(branchDoctors.batchStats.ids - before.ids).toBe(2);
       const services = await quickBooking(new Request(`http://localhost/api/quick-booking/services?hospitalBranchId=${f.hospitalId}&keyword=darah`));
       expect(((await services.json()) as { _data: { searches: { id: number }[] } })._data.searches.map((s) => s.id)).toEqual([f.serviceId]);
-    } finally {
-      useDatabase(undefined);
-    }
+    });
   });
 
   it("lists the specialties of the branch's bookable doctors", async () => {
@@ -239,11 +245,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
   });
 
   it('drops a held slot from schedule answers within the cache lifetime; booking re-checks in the database whatever the cache says', async () => {
-    useDatabase(ctx.db);
-    // The other engine's run shares this module (and its ids).
-    doctorSchedule.cache!.clear();
-    ownerLoads.outpatient.clear();
-    try {
+    await viaFunctions(async () => {
       const day = f.days[4];
       const slotId = f.slots[`outpatient|${day}|08:00`];
       const url = `http://localhost/api/doctors/${f.doctorId}/schedules?startDate=${day}&endDate=${day}`;
@@ -270,32 +272,22 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
       await new Promise((r) => setTimeout(r, SCHEDULE_INSTANCE_CACHE_MS + 50));
       expect(await offered()).toBe(true);
-    } finally {
-      useDatabase(undefined);
-    }
+    });
   });
 
   it('answers N concurrent identical schedule requests with one database read', async () => {
-    useDatabase(ctx.db);
-    doctorSchedule.cache!.clear();
-    ownerLoads.outpatient.clear();
-    try {
+    await viaFunctions(async () => {
       const before = { ...doctorSchedule.cache!.stats };
       const url = `http://localhost/api/doctors/${f.doctorId}/schedules?endDate=${f.days[6]}&startDate=${f.days[0]}`;
       const answers = await Promise.all(Array.from({ length: 40 }, () => schedules(new Request(url)).then((r) => r.text())));
       expect(new Set(answers).size).toBe(1);
       expect(doctorSchedule.cache!.stats.loads - before.loads).toBe(1);
       expect(doctorSchedule.cache!.stats.hits - before.hits).toBe(39);
-    } finally {
-      useDatabase(undefined);
-    }
+    });
   });
 
   it("answers every window and nearest-day start of one doctor from one load of the doctor's slots, as the direct queries do", async () => {
-    useDatabase(ctx.db);
-    doctorSchedule.cache!.clear();
-    ownerLoads.outpatient.clear();
-    try {
+    await viaFunctions(async () => {
       const before = ownerLoads.outpatient.cache.stats.loads;
       const base = `http://localhost/api/doctors/${f.doctorId}/schedules`;
       const asks = [
@@ -320,16 +312,11 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(res.status).toBe(200);
       expect(((await res.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
       expect(ownerLoads.outpatient.cache.stats.loads - before).toBe(1);
-    } finally {
-      useDatabase(undefined);
-    }
+    });
   });
 
   it('reads the owners of concurrent schedule requests in one query; an unknown owner is a 404 beside them', async () => {
-    useDatabase(ctx.db);
-    doctorSchedule.cache!.clear();
-    ownerLoads.outpatient.clear();
-    try {
+    await viaFunctions(async () => {
       const before = { ...ownerLoads.outpatient.batchStats };
       const ask = (id: number) => schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
       const [doctor, teleOnly, unknown] = await Promise.all([ask(f.doctorId), ask(f.teleOnlyId), ask(987654321)]);
@@ -342,9 +329,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(((await teleOnly.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
       expect(unknown.status).toBe(404);
       expect(((await unknown.json()) as { _messages: string[] })._messages).toEqual(['There is no such doctor.']);
-    } finally {
-      useDatabase(undefined);
-    }
+    });
   });
 
   it("checks the baby-formula campaign against the calling patient's own phone", async () => {

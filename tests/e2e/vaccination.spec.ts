@@ -140,7 +140,10 @@ for (const locale of LOCALES) {
         document.querySelector('[data-load-more]')!.addEventListener('click', () => (w.pressedAt ??= performance.now()), { capture: true });
         new MutationObserver(() => (w.renderedAt ??= performance.now())).observe(document.querySelector('[data-branch-list]')!, { childList: true });
       });
+      // Shown once the page's script has attached it (it cannot take focus before: visibility hidden).
+      await expect(more).toBeVisible();
       await more.focus();
+      await expect(more).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(items).toHaveCount(20);
       const waited = await page.evaluate(() => {

@@ -16,7 +16,6 @@ export function islandStrings(locale: Locale): Record<string, string> {
   return Object.fromEntries(Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok'));
 }
 
-/** The identity site's profile page of the social-login warning (SPEC §2: path user/profile). */
 /**
  * `client:visible` options of the booking card: it hydrates (and loads its schedule) once it is within 200 px
  * below the viewport, in it, or already scrolled past (the root box reaches far above the viewport, so a jump
@@ -26,6 +25,7 @@ export function islandStrings(locale: Locale): Record<string, string> {
  */
 export const BOOKING_CARD_HYDRATION = { rootMargin: '100000px 0px 200px 0px' } as const;
 
+/** The identity site's profile page of the social-login warning (SPEC §2: path user/profile). */
 export const profileUrl = (locale: Locale) => userProfileUrl(`https://id.${LOCALE_CONFIG[locale].domain}`);
 
 function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine | undefined {

@@ -71,7 +71,5 @@ export function mergeDays(a: readonly ScheduleDay[], b: readonly ScheduleDay[]):
   return [...byDay.values()].sort((x, y) => (x.workingDay < y.workingDay ? -1 : 1));
 }
 
-// One formatter per language and options: building an Intl.DateTimeFormat costs far more than formatting, and the
-// strip and the slot grid format every date several times while the card hydrates.
-
+/** A date in full (weekday, day, month, year): what dates and slots announce to screen readers. */
 export const fullDate = (lang: string, date: string) => formatCalendarDateIn(lang, date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
