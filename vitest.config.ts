@@ -1,6 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// Islands import React's API, which the site runs on Preact (astro.config.mjs): tests load them the same way.
+const preactCompat = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+
 export default defineConfig({
+  resolve: { alias: preactCompat },
   test: {
     projects: [
       {

@@ -11,7 +11,7 @@ import { loadShareImageInput } from '../src/data/share-image';
 import { notFound, validationFailed } from '../src/lib/errors';
 import { SHARE_IMAGE_TYPES, shareImageIdParam, shareImageModel } from '../src/lib/share-image';
 import { binaryAnswer, defineEndpoint, serve } from '../src/server/endpoint';
-import { readLocalImage, renderShareImage, shareImageEtag } from '../src/server/share-image';
+import { readStoredImage, renderShareImage, shareImageEtag } from '../src/server/share-image';
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
 
@@ -57,7 +57,7 @@ export const ogImage = defineEndpoint({
     const input = await loadShareImageInput(db, params.type, query.locale, entityId);
     if (!input) throw notFound(`This ${params.type} does not exist or is not published in ${query.locale}.`);
     const model = shareImageModel(query.locale, input);
-    const image = await readLocalImage(model.image);
+    const image = await readStoredImage(model.image);
     const etag = shareImageEtag(model, image);
     const headers = {
       ...SHARE_IMAGE_CACHE,

@@ -3,6 +3,7 @@
  * @supabase/supabase-js and src/server/storage.ts call, over files under STORAGE_DIR (default .data/storage).
  *
  *   GET|HEAD /storage/v1/object/public/:bucket/:path     public read
+ *   GET|HEAD /storage/v1/object/:bucket/:path            authenticated read (Bearer, as for uploads)
  *   POST|PUT /storage/v1/object/:bucket/:path            upload (Bearer: a user's access token or the service key)
  *   DELETE   /storage/v1/object/:bucket  { prefixes }    remove
  *
@@ -51,8 +52,11 @@ export async function handleStorage(req: Request): Promise<Response> {
   const route = url.pathname.replace(/^\/storage\/v1/, '');
   const storage = local();
   try {
-    if ((req.method === 'GET' || req.method === 'HEAD') && route.startsWith('/object/public/')) {
-      const p = splitPath(route.slice('/object/public/'.length));
+    if ((req.method === 'GET' || req.method === 'HEAD') && route.startsWith('/object/')) {
+      // Public read, or the authenticated read of any object (the service key: src/server/storage.ts get).
+      const isPublic = route.startsWith('/object/public/');
+      if (!isPublic && !(await authorize(req))) return reply(403, 'Unauthorized', 'Invalid or missing access token');
+      const p = splitPath(route.slice(isPublic ? '/object/public/'.length : '/object/'.length));
       if (!p || !KIND_OF_BUCKET[p.bucket]) return reply(404, 'not_found', 'Object not found');
       const obj = await storage.get(p.bucket, p.objectPath).catch(() => null);
       if (!obj) return reply(404, 'not_found', 'Object not found');

@@ -9,7 +9,7 @@
  *   With none of them (or only non-http(s) values) the internal page is used, as elsewhere.
  *
  * Usage (Astro): `<a {...linkAttributes(hospitalEntityLink(locale, h))}>{h.name}</a>`;
- * React: `const l = doctorEntityLink(locale, d); <a href={l.href} target={l.target} rel={l.rel}>`.
+ * In an island: `const l = doctorEntityLink(locale, d); <a href={l.href} target={l.target} rel={l.rel}>`.
  */
 import { LOCALE_CONFIG, localePath, type Locale } from '../../i18n/locales';
 import { doctorPath, hospitalPath } from './directory-routes';

@@ -1,5 +1,5 @@
 /**
- * The home page's small behaviours, without React: the banner carousel's previous / next buttons (the track
+ * The home page's small behaviours, without the island runtime: the banner carousel's previous / next buttons (the track
  * itself is a CSS scroll-snap row that works without JavaScript) and the lite video embed, whose iframe is
  * created only when the visitor asks for the video (until then the link opens the video on YouTube).
  */

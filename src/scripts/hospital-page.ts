@@ -1,5 +1,5 @@
 /**
- * The hospital page's small behaviours, without React: tabs (query kept in the URL, no reload), the header
+ * The hospital page's small behaviours, without the island runtime: tabs (query kept in the URL, no reload), the header
  * carousel, collapsibles and 'view more', the booking panel, distance (after the location pop-up), the phone
  * button and the maps booking link. Ads load from their own chunk, only where the page has ad slots (vi-VN).
  */

@@ -1,5 +1,5 @@
 /**
- * Listing pages' enhancement, without React (the pages work without it: filters and paging are links):
+ * Listing pages' enhancement, without the island runtime (the pages work without it: filters and paging are links):
  * - keyword filter over the cards of the current page (debounced; 'No results' when nothing matches);
  * - hospital listings: sort by distance after the location pop-up (asc, then toggles desc), the distance shown
  *   on each card (km, one decimal); the position stays in this page's memory, rounded to 7 decimals;

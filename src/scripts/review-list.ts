@@ -1,5 +1,5 @@
 /**
- * The review list of the doctor and service reviews pages without React (pages without a booking card must stay
+ * The review list of the doctor and service reviews pages without the island runtime (pages without a booking card must stay
  * under 20 KB of JavaScript): the list is the ReviewList component rendered into the HTML with its first page;
  * this script re-labels the dates for the visitor's today, and runs the sort options and 'View more' against the
  * review list call, rendering items with the same markup.

@@ -1,5 +1,5 @@
 /**
- * The vaccine detail page's branch list, without React (SPEC §2, §4, §9): 'load more' appends 10 branches after
+ * The vaccine detail page's branch list, without the island runtime (SPEC §2, §4, §9): 'load more' appends 10 branches after
  * 300 ms; 'sort by distance' asks for the location through the location pop-up first (the position is rounded
  * to 7 decimals, kept in this page's memory only and never stored), then toggles nearest / farthest first.
  * The first 10 rows are in the HTML; the whole list comes from the vaccine's static branch data when needed.

@@ -8,9 +8,9 @@
  * file, a Traditional Chinese one the few ~40 KB slices of its characters), and each file is read once per
  * process: satori caches the parsed font of a buffer it has seen.
  *
- * Logos and avatars are drawn when the stored value points to a readable local image (a file of the site's
- * public/ folder, or an object of the local storage); nothing is ever fetched over the network. Otherwise the
- * initial of the name is drawn.
+ * Logos and avatars are drawn when the stored value points to a readable image of ours (a file of the site's
+ * public/ folder, or an object of the configured storage, read through it); other hosts are never fetched.
+ * Otherwise the initial of the name is drawn.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageText, type ShareImageModel } from '../lib/share-image';
-import { LocalFileStorage, objectStorage, sniffImageType } from './storage';
+import { LocalFileStorage, objectStorage, sniffImageType, SupabaseStorage, type ObjectStorage } from './storage';
 
 /** Bump when the drawing changes: part of the ETag. */
 export const SHARE_IMAGE_RENDERER_VERSION = '1';
@@ -107,9 +107,9 @@ function fontsFor(text: string): SatoriFont[] {
 
 // ---- images ------------------------------------------------------------------------------------------------
 
-export interface LocalImage {
+export interface StoredImage {
   dataUri: string;
-  /** Identifies the file's version for the ETag. */
+  /** Identifies the image's content for the ETag. */
   version: string;
 }
 
@@ -128,31 +128,33 @@ function imageType(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * The stored logo or avatar as a data URI when it is local and readable: a site path ('/images/x.png' under
- * public/) or a local storage object ('/storage/v1/object/public/<bucket>/<path>', or that URL on the local
- * storage's own public origin). URLs of other hosts (Supabase Storage included) are never fetched.
+ * Where the configured storage's public URLs start: its own origin ('' for the local storage's same-origin paths).
+ * Only URLs there are read (through the storage, never by fetching the URL); anything else draws the initial.
  */
-export async function readLocalImage(stored: string | null | undefined): Promise<LocalImage | null> {
+function storageOrigin(storage: ObjectStorage): string {
+  return storage instanceof LocalFileStorage ? (storage.baseUrl ? new URL(storage.baseUrl).origin : '') : storage instanceof SupabaseStorage ? new URL(storage.url).origin : '';
+}
+
+/**
+ * The stored logo or avatar as a data URI when it is ours and readable: a site path ('/images/x.png' under
+ * public/) or an object of the configured storage ('/storage/v1/object/public/<bucket>/<path>' on the storage's
+ * origin: Supabase Storage's in production, the local storage's here). URLs of other hosts are never fetched.
+ */
+export async function readStoredImage(stored: string | null | undefined): Promise<StoredImage | null> {
   const s = stored?.trim();
   if (!s) return null;
   let bytes: Uint8Array | null = null;
-  let version = '';
   try {
     const storageMatch = /^(https?:\/\/[^/]+)?\/storage\/v1\/object\/public\/([a-z0-9][a-z0-9_-]*)\/([^?#]+)$/.exec(s);
     if (storageMatch) {
+      const [, origin = '', bucket, encodedPath] = storageMatch;
       const storage = objectStorage();
-      if (!(storage instanceof LocalFileStorage)) return null;
-      // An absolute URL is local only on the local storage's own public origin.
-      if (storageMatch[1] && (!storage.baseUrl || new URL(storage.baseUrl).origin !== new URL(storageMatch[1]).origin)) return null;
-      storageMatch.splice(1, 1);
-      const objectPath = decodeURIComponent(storageMatch[2]);
-      const file = path.join(storage.dir, storageMatch[1], ...objectPath.split('/'));
-      const st = await stat(file);
-      if (!st.isFile() || st.size > MAX_IMAGE_BYTES) return null;
-      const got = await storage.get(storageMatch[1], objectPath);
-      if (!got) return null;
+      const own = storageOrigin(storage);
+      // A same-origin path is the local storage's; an absolute URL must be on the storage's own origin.
+      if (origin ? !own || new URL(origin).origin !== own : !(storage instanceof LocalFileStorage)) return null;
+      const got = await storage.get(bucket, decodeURIComponent(encodedPath));
+      if (!got || got.data.byteLength > MAX_IMAGE_BYTES) return null;
       bytes = got.data;
-      version = `${st.size}-${st.mtimeMs}`;
     } else if (s.startsWith('/') && !s.startsWith('//')) {
       const rel = decodeURIComponent(s.split(/[?#]/)[0]);
       const root = publicDir();
@@ -161,14 +163,13 @@ export async function readLocalImage(stored: string | null | undefined): Promise
       const st = await stat(file);
       if (!st.isFile() || st.size > MAX_IMAGE_BYTES) return null;
       bytes = new Uint8Array(await readFile(file));
-      version = `${st.size}-${st.mtimeMs}`;
     } else return null;
   } catch {
-    return null; // missing file, bad path or escaping characters: draw the initial
+    return null; // missing object or file, bad path, storage unreachable: draw the initial
   }
   const type = imageType(bytes);
   if (!type) return null;
-  return { dataUri: `data:${type};base64,${Buffer.from(bytes).toString('base64')}`, version };
+  return { dataUri: `data:${type};base64,${Buffer.from(bytes).toString('base64')}`, version: createHash('sha1').update(bytes).digest('base64url').slice(0, 16) };
 }
 
 // ---- the card ----------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ function stars(value: number, size: number): El {
   return div({ gap: 4, alignItems: 'center' }, items);
 }
 
-function media(m: ShareImageModel, image: LocalImage | null): El {
+function media(m: ShareImageModel, image: StoredImage | null): El {
   const size = 220;
   const radius = m.imageShape === 'circle' ? size / 2 : 32;
   if (image) {
@@ -220,7 +221,7 @@ function media(m: ShareImageModel, image: LocalImage | null): El {
   );
 }
 
-export function shareImageTree(m: ShareImageModel, image: LocalImage | null, fontFamily: string): El {
+export function shareImageTree(m: ShareImageModel, image: StoredImage | null, fontFamily: string): El {
   const rows: El[] = [
     div({ color: m.brandColor, fontSize: 26, fontWeight: 700, letterSpacing: 1, textTransform: 'uppercase' }, m.label),
     el('div', { display: 'block', fontSize: 50, fontWeight: 700, lineHeight: 1.22, color: INK, lineClamp: 2, marginTop: 4 }, m.title),
@@ -274,12 +275,12 @@ export interface RenderedShareImage {
 }
 
 /** Strong validator of what the card would show: the model, the image file's version and the renderer's. */
-export function shareImageEtag(m: ShareImageModel, image: LocalImage | null): string {
+export function shareImageEtag(m: ShareImageModel, image: StoredImage | null): string {
   const h = createHash('sha256').update(JSON.stringify(m)).update('\0').update(image?.version ?? '').update('\0').update(SHARE_IMAGE_RENDERER_VERSION);
   return `"og-${h.digest('base64url').slice(0, 27)}"`;
 }
 
-export async function renderShareImage(m: ShareImageModel, image: LocalImage | null): Promise<RenderedShareImage> {
+export async function renderShareImage(m: ShareImageModel, image: StoredImage | null): Promise<RenderedShareImage> {
   const fonts = fontsFor(shareImageText(m));
   const t0 = performance.now();
   const svg = await satori(shareImageTree(m, image, fonts.filter((f) => f.weight === 400).map((f) => `'${f.name}'`).join(', ')) as never, {

@@ -12,7 +12,7 @@
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
  * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped); with it, BENCH_SERVER_URL measures a
  * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say). PUBLIC_READ_CACHE_MS=0 measures
- * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache. Also: the JavaScript the booking card and quick-booking widget add on top of React
+ * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache. Also: the JavaScript the booking card and quick-booking widget add on top of the UI runtime (Preact with its React compat layer)
  * (budget 25 KB gzip), bundled and minified as the site ships them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -52,8 +52,10 @@ async function bundleSize(): Promise<{ raw: number; gzip: number }> {
     platform: 'browser',
     target: 'es2022',
     jsx: 'automatic',
-    // React is already on the page; the Supabase client is a lazy chunk loaded when a patient continues.
-    external: ['react', 'react-dom', 'react/jsx-runtime', '@supabase/supabase-js'],
+    // The runtime is already on the page (islands import React's API, which the site resolves to preact/compat);
+    // the Supabase client is a lazy chunk loaded when a patient continues.
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat', 'react/jsx-runtime': 'preact/jsx-runtime' },
+    external: ['preact', 'preact/compat', 'preact/hooks', 'preact/jsx-runtime', '@supabase/supabase-js'],
     define: { 'import.meta.env.PUBLIC_SUPABASE_URL': '""', 'import.meta.env.PUBLIC_SUPABASE_ANON_KEY': '""', 'import.meta.env.PUBLIC_AD_NETWORK_CODE': '""' },
   });
   const code = r.outputFiles[0].contents;

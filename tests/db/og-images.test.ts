@@ -2,7 +2,8 @@
  * GET /api/og-images/{type}/?locale=…&{type}Id=… on the seeded directory, on both engines: a real 1200×630 PNG
  * for every type in every locale with text actually drawn (Vietnamese, Thai and Traditional Chinese titles
  * change the pixels of the title area), cache headers and ETag revalidation, 400 for a bad address, 404 for what
- * is missing, unpublished or of another locale, and logos drawn only from readable local files.
+ * is missing, unpublished or of another locale, and logos drawn only from readable images of ours (site files, the
+ * configured storage: local, or Supabase Storage's HTTP API as the stand-in answers it).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,8 @@ import { ogImagePath, type ShareImageType } from '../../src/lib/directory-routes
 import { BRAND_COLOR, SHARE_IMAGE_TYPES, shareImageModel } from '../../src/lib/share-image';
 import { renderShareImage } from '../../src/server/share-image';
 import { useDatabase } from '../../src/server/runtime';
-import { LocalFileStorage, useStorage } from '../../src/server/storage';
+import { LocalFileStorage, SupabaseStorage, useStorage } from '../../src/server/storage';
+import { localApiKey } from '../../scripts/stand-ins/auth';
 import { countPixels, decodePng, differingPixels, hasPngSignature, type Box, type DecodedPng } from '../support/png';
 import { startTestServer } from '../support/test-server';
 import { describeEachEngine } from './support/engines';
@@ -229,6 +231,56 @@ describeEachEngine('share images: GET /api/og-images/{type}/', { seed: true }, (
       await ctx.db.pool.query('update public.doctors set avatar = $2 where id = $1', [doctor, before]);
       await ctx.db.pool.query('update public.hospitals set logo = $2 where id = $1', [hospital, logoBefore]);
       useStorage(undefined);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('draws a logo kept in Supabase Storage, read through its API with the service key; not from another host', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'og-supabase-storage-'));
+    const previousDir = process.env.STORAGE_DIR;
+    // The stand-in keeps the objects it is sent under STORAGE_DIR.
+    process.env.STORAGE_DIR = dir;
+    const server = await startTestServer();
+    const storage = new SupabaseStorage(server.url, await localApiKey('service_role'));
+    useStorage(storage);
+    const hospital = ids['vi-VN'].hospital;
+    const logoBefore = (await ctx.db.pool.query('select logo from public.hospitals where id = $1', [hospital])).rows[0].logo;
+    const red = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#e11d48"/></svg>').render().asPng();
+    const media = async (): Promise<{ png: DecodedPng; etag: string | null }> => {
+      const res = await get(ogImagePath('hospital', 'vi-VN', hospital));
+      expect(res.status).toBe(200);
+      return { png: decodePng(new Uint8Array(await res.arrayBuffer())), etag: res.headers.get('etag') };
+    };
+    const redPixels = (png: DecodedPng) => countPixels(png, MEDIA_BOX, near([0xe1, 0x1d, 0x48]));
+    try {
+      const stored = await storage.put('logos', 'og-test/red.png', new Uint8Array(red), 'image/png');
+      expect(stored.publicUrl.startsWith(`${server.url}/storage/v1/object/public/`)).toBe(true);
+      await ctx.db.pool.query('update public.hospitals set logo = $2 where id = $1', [hospital, stored.publicUrl]);
+      const drawn = await media();
+      expect(redPixels(drawn.png), 'Supabase Storage logo').toBeGreaterThan(20_000);
+      // Another picture under the same address is another image: its ETag changes with the content.
+      const blue = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#1d4ed8"/></svg>').render().asPng();
+      await fetch(`${server.url}/storage/v1/object/logos/og-test/red.png`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await localApiKey('service_role')}`, 'content-type': 'image/png' },
+        body: new Uint8Array(blue),
+      }).then((r) => expect(r.status).toBe(200));
+      const redrawn = await media();
+      expect(redPixels(redrawn.png)).toBe(0);
+      expect(redrawn.etag).not.toBe(drawn.etag);
+      // The same path on a host that is not the storage's is neither read nor fetched.
+      await ctx.db.pool.query('update public.hospitals set logo = $2 where id = $1', [hospital, stored.publicUrl.replace(server.url, 'https://cdn.example.invalid')]);
+      expect(countPixels((await media()).png, MEDIA_BOX, near([0x1d, 0x4e, 0xd8]))).toBe(0);
+      // A removed object draws the initial.
+      await storage.remove('logos', 'og-test/red.png');
+      await ctx.db.pool.query('update public.hospitals set logo = $2 where id = $1', [hospital, stored.publicUrl]);
+      expect(countPixels((await media()).png, MEDIA_BOX, near([0x1d, 0x4e, 0xd8]))).toBe(0);
+    } finally {
+      await ctx.db.pool.query('update public.hospitals set logo = $2 where id = $1', [hospital, logoBefore]);
+      useStorage(undefined);
+      await server.close();
+      if (previousDir === undefined) delete process.env.STORAGE_DIR;
+      else process.env.STORAGE_DIR = previousDir;
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -249,7 +249,24 @@ for (const locale of HOME_LOCALES) {
 
 test('the language switcher goes to the same page in another locale and remembers the choice', async ({ page, context }) => {
   await page.goto('/vi-vn/');
-  await page.getByRole('navigation', { name: translate('vi-VN', 'language.label') }).getByRole('link', { name: 'ไทย' }).click();
+  const label = translate('vi-VN', 'language.label');
+  if ((page.viewportSize()?.width ?? 1280) < 768) {
+    // Mobile: one button names the current language and opens the list; Escape or a click outside closes it.
+    const button = page.locator('.lang-menu summary');
+    await expect(button).toHaveAccessibleName(`${label}: Tiếng Việt`);
+    await expect(page.getByRole('navigation', { name: label })).toBeHidden();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('navigation', { name: label }).getByRole('link')).toHaveCount(6);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: label })).toBeHidden();
+    await expect(button).toBeFocused();
+    await button.click();
+    await page.locator('.site-footer').click();
+    await expect(page.getByRole('navigation', { name: label })).toBeHidden();
+    await button.click();
+  }
+  await page.getByRole('navigation', { name: label }).getByRole('link', { name: 'ไทย' }).click();
   await expect(page).toHaveURL(/\/th-th\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
   const lang = (await context.cookies()).find((c) => c.name === 'lang');

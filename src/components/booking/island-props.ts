@@ -20,8 +20,8 @@ export function islandStrings(locale: Locale): Record<string, string> {
  * `client:visible` options of the booking card: it hydrates (and loads its schedule) once it is within 200 px
  * below the viewport, in it, or already scrolled past (the root box reaches far above the viewport, so a jump
  * past the card counts too). On desktop the card is in view at load; on mobile it sits below the profile, so a
- * visitor who reads the profile does not pay for React while the page loads (Lighthouse mobile: the blocking time
- * of doctor and service pages was React's evaluation and the card's first render).
+ * visitor who reads the profile does not pay for the island while the page loads (Lighthouse mobile: the blocking
+ * time of doctor and service pages was the UI runtime's evaluation and the card's first render).
  */
 export const BOOKING_CARD_HYDRATION = { rootMargin: '100000px 0px 200px 0px' } as const;
 

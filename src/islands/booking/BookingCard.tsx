@@ -3,7 +3,7 @@
  * with both), date strip, part-of-day tabs, slot grid, price line, voucher badges and Continue Booking. When the
  * visitor scrolls past it a second, sticky copy with the same state appears (desktop: beside the vi-VN ad).
  */
-import { startTransition, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { AD_SIZES, adSlotAttributes, adSlotSpec, type AdSlotSpec } from '../../lib/ads';
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
@@ -67,7 +67,7 @@ export default function BookingCard(props: BookingCardProps) {
   const ad = useMemo(() => (props.ads ? adSlotSpec(locale, { position: 'booking_card', page: kind, sizes: AD_SIZES.besideBookingCard, targeting: { id: String(id) } }) : null), [props.ads, locale, kind, id]);
 
   useEffect(() => {
-    if (schedule.status === 'ready') startTransition(() => dispatch({ type: 'scheduleLoaded', days: schedule.days }));
+    if (schedule.status === 'ready') dispatch({ type: 'scheduleLoaded', days: schedule.days });
   }, [schedule.status, schedule.days]);
 
   // The sticky copy shows once the whole card is above the viewport. The observed area reaches far below the

@@ -3,7 +3,7 @@
  * src/lib/quick-booking: Doctor/Service switch, read-only branch, specialty (with 'All specialties'), doctor,
  * outpatient/telemedicine tabs, date picker + strip, slots, and 'Book an Appointment' enabled once complete.
  */
-import { startTransition, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
 import { todayInZone } from '../../lib/hospital-time';
@@ -120,7 +120,7 @@ export default function QuickBooking(props: QuickBookingProps) {
   const schedule = useSchedule(source, zone, buffer ?? 0);
 
   useEffect(() => {
-    if (schedule.status === 'ready') startTransition(() => dispatch({ type: 'scheduleLoaded', days: schedule.days }));
+    if (schedule.status === 'ready') dispatch({ type: 'scheduleLoaded', days: schedule.days });
   }, [schedule.status, schedule.days]);
 
   const rules = useMemo(() => datePickerRules(schedule.days, { zone: schedule.zone, now: Date.now() }), [schedule.days, schedule.zone]);

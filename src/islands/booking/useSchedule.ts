@@ -3,7 +3,7 @@
  * before) plus the following weeks; when none of it has a slot, the nearest-day variant finds the next week that
  * has one. The buffer is applied again on the browser's clock in the hospital's zone (the page may stay open).
  */
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInZone } from '../../lib/hospital-time';
 import { applyBuffer, scheduleWindow, type ScheduleDay } from '../../lib/slots';
 import { call, mergeDays, scheduleUrl, type ScheduleAnswer, type ScheduleSource } from './shared';
@@ -54,9 +54,7 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
         }
       }
       days = applyBuffer(days, { zone: a.timeZone, now: Date.now(), bufferMinutes: a.bufferTime });
-      // A transition: React renders the strip and the slots in slices that yield to the page (as it hydrates),
-      // instead of one long task while the page is still loading; a tap meanwhile is handled first.
-      startTransition(() => setState({ status: 'ready', days, zone: a.timeZone, bufferTime: a.bufferTime, until }));
+      setState({ status: 'ready', days, zone: a.timeZone, bufferTime: a.bufferTime, until });
     })().catch((e) => {
       if (!ac.signal.aborted) setState((s) => ({ ...s, status: 'error' }));
       void e;
