@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
 import { hospitalFixtures, hospitalPath } from './support/hospitals';
+import { languageSwitcher } from './support/chrome';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -247,9 +248,7 @@ test.describe('page chrome', () => {
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText(rich.name);
     expect(await page.locator('main').evaluate((m) => getComputedStyle(m).maxWidth)).toBe('1128px');
     // This hospital exists only in Vietnam: the switcher goes to the other locale's home page and remembers it.
-    const nav = page.getByRole('navigation', { name: translate('vi-VN', 'language.label') });
-    if (!(await nav.getByRole('link', { name: 'English' }).isVisible())) await nav.locator('ul').evaluate((u) => (u.scrollLeft = 0));
-    await nav.getByRole('link', { name: 'English' }).click();
+    await (await languageSwitcher(page, 'vi-VN')).getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en-ph\/$/);
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en-PH');
   });
