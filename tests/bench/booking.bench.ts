@@ -1,7 +1,7 @@
 /**
  * Schedule and search functions under 200 concurrent connections (issue #6, DESIGN §8: p95 under 30 ms, no
  * errors), on the local server (scripts/lib/server.ts in a child process) over a database seeded at the
- * requested scale (scale 10 is the benchmark directory). The load comes from `wrk` (Debian package, a C load
+ * benchmark-scale directory (BENCHMARK_SCALE, the build benchmark's 60,000 pages) or the scale given. The load comes from `wrk` (Debian package, a C load
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
  * (s = 1; a few popular, a long tail), the strip's 3-week windows mostly from today and sometimes later weeks,
@@ -27,7 +27,7 @@ import { addDays, isoWeekday } from '../../src/lib/hospital-time';
 import { buildDatabase, createServerDatabase, dropServerDatabase } from '../../scripts/lib/db-setup';
 import { ensurePgServer, uniqueDatabaseName } from '../../scripts/lib/pg-server';
 import { createRandom } from '../../supabase/seed/random';
-import { round, type Benchmark, type BenchContext } from './harness';
+import { BENCHMARK_SCALE, round, type Benchmark, type BenchContext } from './harness';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -178,7 +178,7 @@ async function startApiServer(env: Record<string, string>): Promise<{ base: stri
   return { base, child };
 }
 
-async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', env: Record<string, string>, lists: [string, string[]][]) {
+async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres' | 'pglite', env: Record<string, string>, lists: [string, string[]][]) {
   // BENCH_SERVER_URL: a server started by hand over the same database (to profile it: node --cpu-prof …).
   const own = process.env.BENCH_SERVER_URL;
   const { base, child } = own ? { base: own, child: null } : await startApiServer(env);
@@ -196,7 +196,7 @@ async function measureEngine(ctx: BenchContext, engine: 'postgres' | 'pglite', e
       const load = loadavg().map((x) => round(x, 2));
       const r = await wrk(base, file, CONCURRENCY, SECONDS);
       const errors = r.non2xx + r.socketErrors + r.timeouts;
-      const detail = { engine, scale: ctx.scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache };
+      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });
@@ -228,7 +228,9 @@ async function wrkAvailable(): Promise<boolean> {
 const bench: Benchmark = {
   name: 'booking',
   async run(ctx) {
-    const { scale, emit, log } = ctx;
+    const { emit, log } = ctx;
+    // The benchmark-scale directory unless --scale says otherwise (figures carry the scale they were taken at).
+    const scale = ctx.scaleGiven ? ctx.scale : BENCHMARK_SCALE;
     const size = await bundleSize();
     emit({ name: 'booking.islands.js_gzip', value: round(size.gzip / 1024, 1), unit: 'KB', budget: 25, detail: { rawKB: round(size.raw / 1024, 1) } });
 
@@ -249,7 +251,7 @@ const bench: Benchmark = {
       const dir = await readDirectory(db);
       await db.close();
       log(`postgres, scale ${reuse ? '(reused database)' : scale}: ${dir.doctors.length} doctors, ${dir.tele.length} telemedicine, ${dir.services.length} services, ${dir.hospitals.length} branches`);
-      await measureEngine(ctx, 'postgres', { BENCH_DATABASE_URL: url }, requestLists(dir));
+      await measureEngine(ctx, scale, 'postgres', { BENCH_DATABASE_URL: url }, requestLists(dir));
     } finally {
       if (!reuse) {
         await dropServerDatabase(server!.url, name);
@@ -266,7 +268,7 @@ const bench: Benchmark = {
         const dir = await readDirectory(db);
         await db.close();
         log(`pglite, scale ${scale}: ${dir.doctors.length} doctors, ${dir.services.length} services, ${dir.hospitals.length} branches`);
-        await measureEngine(ctx, 'pglite', { BENCH_PGLITE_DIR: dataDir }, requestLists(dir));
+        await measureEngine(ctx, scale, 'pglite', { BENCH_PGLITE_DIR: dataDir }, requestLists(dir));
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }

@@ -35,3 +35,10 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+/**
+ * The benchmark-scale directory of DESIGN §8 (about 60,000 pages over six locales; 10,019 pages at scale 1): the
+ * scale of the build and booking benchmarks when --scale is not given.
+ */
+export const BENCHMARK_SCALE = 7;
+export const BENCHMARK_PAGES = 60_000;
