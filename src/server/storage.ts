@@ -114,6 +114,9 @@ export class LocalFileStorage implements ObjectStorage {
   }
 }
 
+/** Longest wait for an object read from Supabase Storage. */
+export const STORAGE_READ_TIMEOUT_MS = 5_000;
+
 export class SupabaseStorage implements ObjectStorage {
   readonly driver = 'supabase' as const;
   constructor(
@@ -141,7 +144,8 @@ export class SupabaseStorage implements ObjectStorage {
   }
 
   async get(bucket: string, objectPath: string) {
-    const res = await fetch(this.objectUrl(bucket, objectPath), { headers: this.headers() });
+    // Bounded: a caller drawing a share image would rather draw the initial than wait on a stalled storage.
+    const res = await fetch(this.objectUrl(bucket, objectPath), { headers: this.headers(), signal: AbortSignal.timeout(STORAGE_READ_TIMEOUT_MS) });
     if (res.status === 404 || res.status === 400) return null;
     if (!res.ok) throw new Error(`storage read failed: ${res.status}`);
     return { data: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
