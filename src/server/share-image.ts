@@ -20,7 +20,7 @@ import path from 'node:path';
 import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImageText, type ShareImageModel } from '../lib/share-image';
-import { LocalFileStorage, objectStorage, sniffImageType, SupabaseStorage, type ObjectStorage } from './storage';
+import { objectStorage, sniffImageType } from './storage';
 
 /** Bump when the drawing changes: part of the ETag. */
 export const SHARE_IMAGE_RENDERER_VERSION = '1';
@@ -128,14 +128,6 @@ function imageType(bytes: Uint8Array): string | undefined {
 }
 
 /**
- * Where the configured storage's public URLs start: its own origin ('' for the local storage's same-origin paths).
- * Only URLs there are read (through the storage, never by fetching the URL); anything else draws the initial.
- */
-function storageOrigin(storage: ObjectStorage): string {
-  return storage instanceof LocalFileStorage ? (storage.baseUrl ? new URL(storage.baseUrl).origin : '') : storage instanceof SupabaseStorage ? new URL(storage.url).origin : '';
-}
-
-/**
  * The stored logo or avatar as a data URI when it is ours and readable: a site path ('/images/x.png' under
  * public/) or an object of the configured storage ('/storage/v1/object/public/<bucket>/<path>' on the storage's
  * origin: Supabase Storage's in production, the local storage's here). URLs of other hosts are never fetched.
@@ -149,9 +141,9 @@ export async function readStoredImage(stored: string | null | undefined): Promis
     if (storageMatch) {
       const [, origin = '', bucket, encodedPath] = storageMatch;
       const storage = objectStorage();
-      const own = storageOrigin(storage);
-      // A same-origin path is the local storage's; an absolute URL must be on the storage's own origin.
-      if (origin ? !own || new URL(origin).origin !== own : !(storage instanceof LocalFileStorage)) return null;
+      // Read through the storage, never by fetching the URL: an absolute URL must be on the storage's own origin,
+      // and a same-origin path is the local storage's.
+      if (origin ? new URL(origin).origin !== storage.publicOrigin : storage.driver !== 'local') return null;
       const got = await storage.get(bucket, decodeURIComponent(encodedPath));
       if (!got || got.data.byteLength > MAX_IMAGE_BYTES) return null;
       bytes = got.data;

@@ -17,6 +17,8 @@ export interface StoredObject {
 
 export interface ObjectStorage {
   readonly driver: 'supabase' | 'local';
+  /** The origin its public URLs start with ('' when they are paths on the site's own origin). */
+  readonly publicOrigin: string;
   put(bucket: string, objectPath: string, data: Uint8Array, contentType: string): Promise<StoredObject>;
   get(bucket: string, objectPath: string): Promise<{ data: Uint8Array; contentType: string } | null>;
   remove(bucket: string, objectPath: string): Promise<void>;
@@ -83,6 +85,10 @@ export class LocalFileStorage implements ObjectStorage {
     readonly baseUrl = '',
   ) {}
 
+  get publicOrigin(): string {
+    return this.baseUrl ? new URL(this.baseUrl).origin : '';
+  }
+
   private file(bucket: string, objectPath: string): string {
     checkObjectPath(bucket, objectPath);
     return path.join(this.dir, bucket, ...objectPath.split('/'));
@@ -115,7 +121,7 @@ export class LocalFileStorage implements ObjectStorage {
 }
 
 /** Longest wait for an object read from Supabase Storage. */
-export const STORAGE_READ_TIMEOUT_MS = 5_000;
+const STORAGE_READ_TIMEOUT_MS = 5_000;
 
 export class SupabaseStorage implements ObjectStorage {
   readonly driver = 'supabase' as const;
@@ -123,6 +129,10 @@ export class SupabaseStorage implements ObjectStorage {
     readonly url: string,
     private readonly serviceKey: string,
   ) {}
+
+  get publicOrigin(): string {
+    return new URL(this.url).origin;
+  }
 
   private objectUrl(bucket: string, objectPath: string) {
     checkObjectPath(bucket, objectPath);

@@ -33,14 +33,14 @@ export function pageScripts(distDir: string, html: string): PageScripts {
     if (!sizes.has(url)) sizes.set(url, gzipSync(readFileSync(path.join(distDir, url)), { level: 9 }).length);
     return sizes.get(url)!;
   };
-  /** Walks the static imports from `entries`; dynamic imports met on the way are returned, not walked. */
-  const walk = (entries: string[], skip: Map<string, number>) => {
+  /** Walks the static imports from `entries`, past files already `counted`; dynamic imports met are returned, not walked. */
+  const walk = (entries: string[], counted: (url: string) => boolean) => {
     const seen = new Map<string, number>();
     const dynamic: string[] = [];
     const queue = entries.filter((u) => u.startsWith('/') && u.endsWith('.js'));
     while (queue.length) {
       const url = queue.shift()!;
-      if (seen.has(url) || skip.has(url)) continue;
+      if (seen.has(url) || counted(url)) continue;
       seen.set(url, size(url));
       const code = readFileSync(path.join(distDir, url)).toString();
       const resolve = (rel: string) => path.posix.join(path.posix.dirname(url), rel);
@@ -54,11 +54,11 @@ export function pageScripts(distDir: string, html: string): PageScripts {
     ...[...html.matchAll(/(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/import\s*\(?\s*["']([^"']+\.js)["']/g)].map((m) => m[1]),
   ];
-  const first = walk(entries, new Map());
+  const first = walk(entries, () => false);
   const lazy = new Map<string, number>();
   let pending = first.dynamic;
   while (pending.length) {
-    const next = walk(pending, new Map([...first.seen, ...lazy]));
+    const next = walk(pending, (url) => first.seen.has(url) || lazy.has(url));
     for (const [k, v] of next.seen) lazy.set(k, v);
     pending = next.dynamic;
   }
