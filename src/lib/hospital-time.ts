@@ -119,8 +119,74 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 
 const PARTS_RE = /^(\d{2})\/(\d{2})\/(-?\d+), (\d{2}):(\d{2}):(\d{2})$/;
 
+/**
+ * A zone's UTC offsets over a span of instants, worked out where ICU is already warm (the build) and handed to the
+ * browser with the page: the first Intl formatter a page creates costs 150–500 ms of ICU start-up on a throttled
+ * phone, and a booking card hydrating at load paid it just to know today's date in the hospital's zone. With a
+ * table remembered (rememberZoneOffsets), wallMsAt answers inside [from, to) by lookup, and through Intl outside.
+ */
+export interface ZoneOffsets {
+  zone: string;
+  /** Epoch ms the table covers, from inclusive, to exclusive. */
+  from: number;
+  to: number;
+  /** Offset (ms) in force at `from`. */
+  offset: number;
+  /** Each later change, ascending: [epoch ms it takes effect, new offset (ms)]. */
+  changes: [number, number][];
+}
+
+/** The offset (ms) the table gives at an instant, or null outside the span it covers. */
+export function offsetInTable(table: ZoneOffsets, instantMs: number): number | null {
+  if (!(instantMs >= table.from && instantMs < table.to)) return null;
+  let offset = table.offset;
+  for (const [at, next] of table.changes) {
+    if (instantMs < at) break;
+    offset = next;
+  }
+  return offset;
+}
+
+/** Offsets change at most a few times a year, never twice within a few days: probing every 6 hours finds each change. */
+const OFFSET_PROBE_MS = 6 * 3_600_000;
+
+/** The table of `zone` over [from, to) (Intl; meant for the build, where a page's islands get it as a prop). */
+export function zoneOffsets(zone: string, from: number, to: number): ZoneOffsets {
+  const offsetAt = (ms: number) => intlWallMsAt(ms, zone) - ms;
+  const table: ZoneOffsets = { zone, from, to, offset: offsetAt(from), changes: [] };
+  let current = table.offset;
+  for (let lo = from; lo < to; lo += OFFSET_PROBE_MS) {
+    const hi = Math.min(lo + OFFSET_PROBE_MS, to - 1);
+    if (offsetAt(hi) === current) continue;
+    // Changes happen on a whole second: bisect seconds to the first one with the new offset.
+    let a = Math.floor(lo / 1000);
+    let b = Math.floor(hi / 1000);
+    while (b - a > 1) {
+      const mid = Math.floor((a + b) / 2);
+      if (offsetAt(mid * 1000) === current) a = mid;
+      else b = mid;
+    }
+    current = offsetAt(b * 1000);
+    table.changes.push([b * 1000, current]);
+  }
+  return table;
+}
+
+const rememberedOffsets = new Map<string, ZoneOffsets>();
+
+/** Lets wallMsAt answer for the table's zone and span without Intl (the booking islands call it before rendering). */
+export function rememberZoneOffsets(table: ZoneOffsets): void {
+  rememberedOffsets.set(table.zone, table);
+}
+
 /** The zone's wall clock at an instant, as epoch ms read as if UTC (milliseconds kept). */
 export function wallMsAt(instantMs: number, zone: string): number {
+  const table = rememberedOffsets.get(zone);
+  const offset = table ? offsetInTable(table, instantMs) : null;
+  return offset === null ? intlWallMsAt(instantMs, zone) : instantMs + offset;
+}
+
+function intlWallMsAt(instantMs: number, zone: string): number {
   const f = formatterFor(zone);
   const m = PARTS_RE.exec(f.format(instantMs));
   let y: number, mo: number, d: number, h: number, mi: number, sec: number;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
@@ -10,6 +10,9 @@ import {
   minutesToTime,
   normalizeEndTime,
   normalizeTime,
+  offsetInTable,
+  rememberZoneOffsets,
+  zoneOffsets,
   offsetMinutesAt,
   timeToMinutes,
   todayInZone,
@@ -202,5 +205,49 @@ describe('hospital date and time to instant', () => {
     expect(new Set(withoutOffsets.map((r) => JSON.stringify(r))).size).toBe(1);
     expect(new Set(results.map((r) => (r as unknown[])[4])).size).toBe(4);
     expect(withoutOffsets[0]).toEqual(['2026-03-08', '2026-03-08', at('2026-03-08T07:30:00Z'), { date: '2026-03-08', time: '07:45', wallMs: at('2026-03-08T07:45:00Z') }]);
+  });
+});
+
+describe('zone offset tables (the booking islands convert without Intl)', () => {
+  const zones = ['Asia/Ho_Chi_Minh', 'Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura', 'Asia/Taipei', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Sao_Paulo'];
+  const from = at('2026-01-01T00:00:00Z');
+  const to = at('2027-06-01T00:00:00Z');
+
+  it.each(zones)('%s: the table gives Intl’s offset at every hour and on both sides of each change', (zone) => {
+    const table = zoneOffsets(zone, from, to);
+    const intl = (ms: number) => wallMsAt(ms, zone) - ms; // nothing remembered in this file: Intl
+    for (let ms = from; ms < to; ms += 3_600_000) expect(offsetInTable(table, ms), new Date(ms).toISOString()).toBe(intl(ms));
+    for (const [change] of table.changes) {
+      expect(offsetInTable(table, change)).toBe(intl(change));
+      expect(offsetInTable(table, change - 1000)).toBe(intl(change - 1000));
+    }
+    expect(offsetInTable(table, from - 1)).toBeNull();
+    expect(offsetInTable(table, to)).toBeNull();
+  });
+
+  it('finds daylight-saving changes to the second (Berlin 2026: 29 March and 25 October, 01:00 UTC)', () => {
+    const t = zoneOffsets('Europe/Berlin', from, to);
+    expect(t.offset).toBe(60 * 60_000);
+    expect(t.changes.slice(0, 2)).toEqual([
+      [at('2026-03-29T01:00:00Z'), 120 * 60_000],
+      [at('2026-10-25T01:00:00Z'), 60 * 60_000],
+    ]);
+    expect(zoneOffsets('Asia/Jayapura', from, to).changes).toEqual([]);
+  });
+
+  it('once remembered, answers in the zone without formatting through Intl, and falls back outside its span', () => {
+    const zone = 'America/Bogota';
+    const table = JSON.parse(JSON.stringify(zoneOffsets(zone, from, to)));
+    rememberZoneOffsets(table);
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { readonly format: unknown }, 'format', 'get') // a getter (the bound formatter);
+    try {
+      expect(todayInZone(at('2026-11-25T03:00:00Z'), zone)).toBe('2026-11-24');
+      expect(zonedInstant('2026-11-24', '22:00', zone)).toBe(at('2026-11-25T03:00:00Z'));
+      expect(formatted).not.toHaveBeenCalled();
+      expect(todayInZone(at('2028-01-01T12:00:00Z'), zone)).toBe('2028-01-01');
+      expect(formatted).toHaveBeenCalled();
+    } finally {
+      formatted.mockRestore();
+    }
   });
 });

@@ -7,6 +7,8 @@ import { MESSAGES, translate } from '../../../i18n/strings';
 import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherNotice } from '../../lib/payments';
 import { priceView } from '../../lib/prices';
 import { userProfileUrl } from '../../lib/continue-booking';
+import { calendarLabels } from '../../lib/calendar-labels';
+import { DAY_MS, zoneOffsets, type ZoneOffsets } from '../../lib/hospital-time';
 import type { DoctorPageView, PageVoucher, ServicePageView } from '../../data/booking-pages';
 import type { BookingCardProps, PriceLine, Voucher } from '../../islands/booking/BookingCard';
 
@@ -28,6 +30,21 @@ export const BOOKING_CARD_HYDRATION = { rootMargin: '100000px 0px 200px 0px' } a
 /** The identity site's profile page of the social-login warning (SPEC §2: path user/profile). */
 export const profileUrl = (locale: Locale) => userProfileUrl(`https://id.${LOCALE_CONFIG[locale].domain}`);
 
+/** How far around the build the islands' zone offset tables reach; a page served later than that falls back to Intl. */
+const OFFSETS_BEFORE_DAYS = 7;
+const OFFSETS_AFTER_DAYS = 400;
+const offsetTables = new Map<string, ZoneOffsets>();
+
+/** The hospital zone's UTC offsets around the day of the build, worked out once per zone and build. */
+export function islandZoneOffsets(zone: string): ZoneOffsets {
+  let table = offsetTables.get(zone);
+  if (!table) {
+    const day = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    offsetTables.set(zone, (table = zoneOffsets(zone, day - OFFSETS_BEFORE_DAYS * DAY_MS, day + OFFSETS_AFTER_DAYS * DAY_MS)));
+  }
+  return table;
+}
+
 function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine | undefined {
   const v = priceView(locale, input);
   return v.visible ? { text: v.text, originalText: v.originalText } : undefined;
@@ -45,7 +62,7 @@ const common = (locale: Locale) => {
   const notice = voucherNotice({ hotline: cfg.hotline, email: cfg.email });
   return {
     locale,
-    lang: cfg.htmlLang,
+    labels: calendarLabels(cfg.htmlLang),
     strings: islandStrings(locale),
     voucherNotice: translate(locale, notice.key, notice.params),
     ads: cfg.features.ads,
@@ -62,6 +79,7 @@ export function doctorCardProps(locale: Locale, d: DoctorPageView): BookingCardP
     kind: 'doctor',
     id: d.id,
     zone: d.hospital.timeZone,
+    zoneOffsets: islandZoneOffsets(d.hospital.timeZone),
     modes,
     buffers: { outpatient: d.bufferTimeOutpatient, telemedicine: d.bufferTimeTelemedicine },
     prices: {
@@ -84,6 +102,7 @@ export function serviceCardProps(locale: Locale, s: ServicePageView): BookingCar
     kind: 'service',
     id: s.id,
     zone: s.hospital.timeZone,
+    zoneOffsets: islandZoneOffsets(s.hospital.timeZone),
     modes: ['service'],
     buffers: { service: s.bufferTime },
     prices: { service: line(locale, { price: s.price, priceTo: s.priceTo, priceType: s.priceType, originalPrice: s.originalPrice, promotion: s.promotion, currency }) },

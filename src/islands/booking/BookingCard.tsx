@@ -8,12 +8,12 @@ import { AD_SIZES, adSlotAttributes, adSlotSpec, type AdSlotSpec } from '../../l
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
 import { initialSlotSelection, primaryButton, slotSelectionReducer } from '../../lib/slot-selection';
-import { todayInZone } from '../../lib/hospital-time';
+import { rememberZoneOffsets, todayInZone, type ZoneOffsets } from '../../lib/hospital-time';
 import { validateSlot } from '../../lib/slots';
 import { SlotArea, Spinner, useContinueFlow } from './SlotArea';
 import { useSchedule } from './useSchedule';
 import { translatorOf, type ScheduleSource, type Strings } from './shared';
-import { formatCalendarDateIn } from '../../lib/format';
+import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
 
 type Mode = 'outpatient' | 'telemedicine' | 'service';
 
@@ -30,12 +30,14 @@ export interface Voucher {
 
 export interface BookingCardProps {
   locale: Locale;
-  lang: string;
+  /** Date labels laid out at build time (no Intl start-up while the card hydrates). */
+  labels: CalendarLabels;
   strings: Strings;
   kind: 'doctor' | 'service';
   id: number;
-  /** The hospital's IANA zone. */
+  /** The hospital's IANA zone, and its UTC offsets around the build (today's date without Intl). */
   zone: string;
+  zoneOffsets: ZoneOffsets;
   /** Modes offered, in order (doctor: outpatient and/or telemedicine; service: service). */
   modes: Mode[];
   buffers: Partial<Record<Mode, number>>;
@@ -51,7 +53,8 @@ export interface BookingCardProps {
 }
 
 export default function BookingCard(props: BookingCardProps) {
-  const { locale, lang, strings, kind, id, zone, modes } = props;
+  const { locale, labels, strings, kind, id, zone, modes } = props;
+  rememberZoneOffsets(props.zoneOffsets);
   const t = translatorOf(strings);
   const [mode, setMode] = useState<Mode>(modes[0]);
   const source: ScheduleSource = mode === 'service' ? { kind: 'service', serviceId: id } : { kind: mode, doctorId: id };
@@ -148,7 +151,7 @@ export default function BookingCard(props: BookingCardProps) {
       ) : (
         <SlotArea
           idPrefix={`${uid}-${copy}`}
-          lang={lang}
+          labels={labels}
           days={schedule.days}
           zone={schedule.zone}
           until={schedule.until}
@@ -193,7 +196,7 @@ export default function BookingCard(props: BookingCardProps) {
   );
 
   const summary = selection.slot
-    ? t('booking.selected', { date: formatCalendarDateIn(lang, selection.slot.workingDay, { weekday: 'short', day: 'numeric', month: 'short' }), time: selection.slot.started })
+    ? t('booking.selected', { date: formatDateLabel(labels, 'selected', selection.slot.workingDay), time: selection.slot.started })
     : null;
 
   return (

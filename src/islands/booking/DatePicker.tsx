@@ -8,10 +8,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, isoWeekday } from '../../lib/hospital-time';
 import { isDateSelectable, stepSelectableDate, type DatePickerRules } from '../../lib/slots';
 import { fullDate } from './shared';
-import { formatCalendarDateIn } from '../../lib/format';
+import { formatDateLabel, pickerWeekdays, type CalendarLabels } from '../../lib/calendar-labels';
 
 interface Props {
-  lang: string;
+  labels: CalendarLabels;
   rules: DatePickerRules;
   value: string | null;
   onChange(date: string): void;
@@ -26,7 +26,7 @@ const addMonths = (month: string, n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props) {
+export function DatePicker({ labels, rules, value, onChange, disabled, t }: Props) {
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState(value ?? rules.minDate);
   const [month, setMonth] = useState(monthOf(value ?? rules.minDate));
@@ -81,13 +81,13 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = first; d.slice(0, 7) === first.slice(0, 7); d = addDays(d, 1)) cells.push(d);
   // Weekday headings from a known Monday (2024-01-01).
-  const weekdays = Array.from({ length: 7 }, (_, i) => formatCalendarDateIn(lang, addDays('2024-01-01', i), { weekday: 'narrow' }));
+  const weekdays = pickerWeekdays(labels);
 
   return (
     <div className="bk-field bk-dd" ref={root}>
       <span className="bk-label" id={`${id}-label`}>{t('booking.date')}</span>
       <button type="button" className="bk-dd-button" aria-haspopup="dialog" aria-expanded={open} aria-labelledby={`${id}-label ${id}-value`} disabled={disabled} onClick={() => (open ? setOpen(false) : openPicker())} data-testid="date-picker">
-        <span id={`${id}-value`} className={value ? '' : 'bk-placeholder'}>{value ? fullDate(lang, value) : t('booking.chooseDate')}</span>
+        <span id={`${id}-value`} className={value ? '' : 'bk-placeholder'}>{value ? fullDate(labels, value) : t('booking.chooseDate')}</span>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" /></svg>
       </button>
       {open && (
@@ -96,12 +96,12 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
             <button type="button" className="bk-strip-arrow" aria-label={t('booking.previousMonth')} disabled={addMonths(month, -1) < monthOf(rules.minDate)} onClick={() => setMonth(addMonths(month, -1))}>
               ‹
             </button>
-            <span className="bk-cal-month" aria-live="polite">{formatCalendarDateIn(lang, month, { month: 'long', year: 'numeric' })}</span>
+            <span className="bk-cal-month" aria-live="polite">{formatDateLabel(labels, 'pickerMonth', month)}</span>
             <button type="button" className="bk-strip-arrow" aria-label={t('booking.nextMonth')} disabled={!rules.maxDate || addMonths(month, 1) > rules.maxDate} onClick={() => setMonth(addMonths(month, 1))}>
               ›
             </button>
           </div>
-          <div className="bk-cal-grid" role="group" aria-label={formatCalendarDateIn(lang, month, { month: 'long', year: 'numeric' })} ref={grid}>
+          <div className="bk-cal-grid" role="group" aria-label={formatDateLabel(labels, 'pickerMonth', month)} ref={grid}>
             {weekdays.map((w, i) => (
               <span key={`h${i}`} className="bk-cal-weekday" aria-hidden="true">{w}</span>
             ))}
@@ -117,7 +117,7 @@ export function DatePicker({ lang, rules, value, onChange, disabled, t }: Props)
                   tabIndex={d === focus ? 0 : -1}
                   disabled={!isDateSelectable(d, rules)}
                   aria-pressed={d === value}
-                  aria-label={fullDate(lang, d)}
+                  aria-label={fullDate(labels, d)}
                   onClick={() => {
                     onChange(d);
                     setOpen(false);

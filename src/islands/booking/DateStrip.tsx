@@ -6,7 +6,7 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import type { ScheduleDay } from '../../lib/slots';
 import { fullDate } from './shared';
-import { formatCalendarDateIn } from '../../lib/format';
+import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
 
 export const STRIP_SCROLL_PX = 282;
 export const DRAG_THRESHOLD_PX = 50;
@@ -21,7 +21,7 @@ export function stripOffset(strip: { left: number; right: number }, date: { left
 }
 
 interface Props {
-  lang: string;
+  labels: CalendarLabels;
   dates: readonly ScheduleDay[];
   selected: string | null;
   loading: boolean;
@@ -29,7 +29,7 @@ interface Props {
   t(key: string, params?: Record<string, string | number>): string;
 }
 
-export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props) {
+export function DateStrip({ labels, dates, selected, loading, onSelect, t }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const lastScroll = useRef(0);
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
@@ -102,10 +102,10 @@ export function DateStrip({ lang, dates, selected, loading, onSelect, t }: Props
                   onClick={() => onSelect(d.workingDay)}
                 >
                   {/* The full date is the button's name (as text, so the name and the visible label agree for axe). */}
-                  <span className="visually-hidden">{t('booking.dateLabel', { date: fullDate(lang, d.workingDay), count: d.slots })}</span>
-                  <span className="bk-date-weekday" aria-hidden="true">{formatCalendarDateIn(lang, d.workingDay, { weekday: 'short' })}</span>
+                  <span className="visually-hidden">{t('booking.dateLabel', { date: fullDate(labels, d.workingDay), count: d.slots })}</span>
+                  <span className="bk-date-weekday" aria-hidden="true">{formatDateLabel(labels, 'stripWeekday', d.workingDay)}</span>
                   <span className="bk-date-day" aria-hidden="true">{Number(d.workingDay.slice(8))}</span>
-                  <span className="bk-date-month" aria-hidden="true">{formatCalendarDateIn(lang, d.workingDay, { month: 'short' })}</span>
+                  <span className="bk-date-month" aria-hidden="true">{formatDateLabel(labels, 'stripMonth', d.workingDay)}</span>
                   <span className="bk-date-count" aria-hidden="true">{d.slots > 0 ? t('booking.slotsCount', { count: d.slots }) : t('booking.noSlots')}</span>
                 </button>
               );

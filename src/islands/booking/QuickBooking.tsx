@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
-import { todayInZone } from '../../lib/hospital-time';
+import { rememberZoneOffsets, todayInZone, type ZoneOffsets } from '../../lib/hospital-time';
+import type { CalendarLabels } from '../../lib/calendar-labels';
 import { ALL_SPECIALTIES_ID, canBook, initQuickBooking, kindSwitchVisible, modeTabs, quickBookingReducer, type BookingKind } from '../../lib/quick-booking';
 import { datePickerRules, validateSlot } from '../../lib/slots';
 import { primaryButton } from '../../lib/slot-selection';
@@ -35,18 +36,22 @@ interface ServiceResult {
 
 export interface QuickBookingProps {
   locale: Locale;
-  lang: string;
+  /** Date labels laid out at build time. */
+  labels: CalendarLabels;
   strings: Strings;
   hospitalId: number;
   hospitalName: string;
   zone: string;
+  /** The zone's UTC offsets around the build (today's date without Intl). */
+  zoneOffsets: ZoneOffsets;
   /** Kinds the hospital offers (SPEC §2: one kind only forces it and hides the switch). */
   kinds: BookingKind[];
   profileUrl: string;
 }
 
 export default function QuickBooking(props: QuickBookingProps) {
-  const { locale, lang, strings, hospitalId, zone } = props;
+  const { locale, labels, strings, hospitalId, zone } = props;
+  rememberZoneOffsets(props.zoneOffsets);
   const t = translatorOf(strings);
   const [state, dispatch] = useReducer(quickBookingReducer, undefined, () =>
     initQuickBooking({
@@ -211,7 +216,7 @@ export default function QuickBooking(props: QuickBookingProps) {
       )}
       {source && (
         <div className="bk-quick-schedule" data-testid="qb-schedule" data-ready={schedule.status === 'ready' ? 'true' : undefined}>
-          <DatePicker lang={lang} rules={rules} value={state.selection.date} disabled={schedule.status !== 'ready'} onChange={(d) => {
+          <DatePicker labels={labels} rules={rules} value={state.selection.date} disabled={schedule.status !== 'ready'} onChange={(d) => {
               dispatch({ type: 'dayChanged', date: d, days: schedule.days });
               focusSlots(formRef.current?.querySelector<HTMLElement>('.bk-slots'));
             }} t={t} />
@@ -228,7 +233,7 @@ export default function QuickBooking(props: QuickBookingProps) {
           ) : (
             <SlotArea
               idPrefix={`qb-${state.kind}`}
-              lang={lang}
+              labels={labels}
               days={schedule.days}
               zone={schedule.zone}
               until={schedule.until}

@@ -12,10 +12,11 @@ import { SlotPicker } from './SlotPicker';
 import { Dialog } from './Dialog';
 import { continueBooking, socialLoginWarning, type ContinueInput } from './continueBooking';
 import { stripDates } from './useSchedule';
+import type { CalendarLabels } from '../../lib/calendar-labels';
 
 interface AreaProps {
   idPrefix: string;
-  lang: string;
+  labels: CalendarLabels;
   days: ScheduleDay[];
   zone: string;
   until: string;
@@ -28,7 +29,7 @@ interface AreaProps {
   onValidPick?(): void;
 }
 
-export function SlotArea({ idPrefix, lang, days, zone, until, loading, bufferTime, selection, dispatch, t, onValidPick }: AreaProps) {
+export function SlotArea({ idPrefix, labels, days, zone, until, loading, bufferTime, selection, dispatch, t, onValidPick }: AreaProps) {
   const slotsRef = useRef<HTMLDivElement>(null);
   const day = selection.date ? findDay(days, selection.date) : undefined;
   const panel = slotPanel(selection, days);
@@ -44,11 +45,11 @@ export function SlotArea({ idPrefix, lang, days, zone, until, loading, bufferTim
   };
   return (
     <>
-      <DateStrip lang={lang} dates={stripDates(days, zone, until)} selected={selection.date} loading={loading} onSelect={pickDate} t={t} />
+      <DateStrip labels={labels} dates={stripDates(days, zone, until)} selected={selection.date} loading={loading} onSelect={pickDate} t={t} />
       <SlotPicker
         ref={slotsRef}
         idPrefix={idPrefix}
-        lang={lang}
+        labels={labels}
         day={day}
         panel={panel}
         partOfDay={selection.partOfDay}

@@ -6,12 +6,13 @@ import { forwardRef, type KeyboardEvent } from 'react';
 import { PARTS_OF_DAY, PART_OF_DAY_KEYS, type PartOfDay, type ScheduleDay, type TimeSlot } from '../../lib/slots';
 import type { SlotPanel } from '../../lib/slot-selection';
 import { fullDate } from './shared';
+import type { CalendarLabels } from '../../lib/calendar-labels';
 
 export const SLOT_SKELETONS = 6;
 
 interface Props {
   idPrefix: string;
-  lang: string;
+  labels: CalendarLabels;
   day: ScheduleDay | undefined;
   panel: SlotPanel;
   partOfDay: PartOfDay | null;
@@ -22,7 +23,7 @@ interface Props {
   t(key: string, params?: Record<string, string | number>): string;
 }
 
-export const SlotPicker = forwardRef<HTMLDivElement, Props>(function SlotPicker({ idPrefix, lang, day, panel, partOfDay, selected, loading, onPart, onPick, t }, ref) {
+export const SlotPicker = forwardRef<HTMLDivElement, Props>(function SlotPicker({ idPrefix, labels, day, panel, partOfDay, selected, loading, onPart, onPick, t }, ref) {
   const active = panel.kind === 'slots' ? panel.partOfDay : partOfDay;
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const next = e.key === 'ArrowRight' ? (i + 1) % 3 : e.key === 'ArrowLeft' ? (i + 2) % 3 : -1;
@@ -31,7 +32,7 @@ export const SlotPicker = forwardRef<HTMLDivElement, Props>(function SlotPicker(
     onPart(PARTS_OF_DAY[next]);
     document.getElementById(`${idPrefix}-tab-${PARTS_OF_DAY[next]}`)?.focus();
   };
-  const date = day ? fullDate(lang, day.workingDay) : '';
+  const date = day ? fullDate(labels, day.workingDay) : '';
   return (
     <div className="bk-slots" ref={ref} tabIndex={-1} aria-label={date ? `${t('booking.selectTime')} – ${date}` : t('booking.selectTime')} data-testid="slot-picker">
       {!loading && day && day.slots > 0 && (

@@ -5,7 +5,7 @@
  */
 import { interpolate, type Params } from '../../../i18n/interpolate';
 import type { ScheduleDay } from '../../lib/slots';
-import { formatCalendarDateIn } from '../../lib/format';
+import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
 
 export type Strings = Record<string, string>;
 
@@ -72,4 +72,4 @@ export function mergeDays(a: readonly ScheduleDay[], b: readonly ScheduleDay[]):
 }
 
 /** A date in full (weekday, day, month, year): what dates and slots announce to screen readers. */
-export const fullDate = (lang: string, date: string) => formatCalendarDateIn(lang, date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+export const fullDate = (labels: CalendarLabels, date: string) => formatDateLabel(labels, 'full', date);
