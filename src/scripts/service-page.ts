@@ -7,6 +7,8 @@ import { LOCALE_CONFIG, isLocale } from '../../i18n/locales';
 import { PHONE_LOGIN_SOURCE, serviceHeaderPhoneLink } from '../lib/phone';
 import { readSession, startLoginReturnFlow } from './session';
 
+const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+
 async function fetchPhone(url: string): Promise<string | null> {
   const { currentSession } = await import('../islands/supabase');
   const s = await currentSession();
@@ -21,7 +23,9 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-service-phone]'))
   const numberEl = el.querySelector<HTMLElement>('[data-phone-number]');
   const locale = el.dataset.locale ?? '';
   if (!button || !isLocale(locale)) continue;
-  if (readSession().loggedIn) {
+  // After the page is idle: the first localStorage read opens the origin's storage, a blocking task while it loads.
+  whenIdle(() => {
+    if (!readSession().loggedIn) return;
     void (async () => {
       const phone = await fetchPhone(el.dataset.phoneUrl ?? '').catch(() => null);
       const href = serviceHeaderPhoneLink({ phone, loggedIn: true });
@@ -34,6 +38,6 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-service-phone]'))
       call.setAttribute('data-testid', 'service-phone-call');
       button.replaceWith(call);
     })();
-  }
+  });
   button.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
 }

@@ -275,6 +275,22 @@ test('the language switcher goes to the same page in another locale and remember
   expect(lang!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
 });
 
+test('on a 320 px phone the header stays one line: the language button shows the code and keeps the name for screen readers', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/id-id/');
+  const button = page.locator('.lang-menu summary');
+  await expect(button).toHaveAccessibleName(`${translate('id-ID', 'language.label')}: Bahasa Indonesia`);
+  await expect(button.locator('.lang-code')).toHaveText('ID');
+  await expect(button.locator('.lang-code')).toBeVisible();
+  expect((await button.locator('.lang-name').boundingBox())!.width).toBeLessThanOrEqual(1);
+  const [brand, menu] = await Promise.all([page.locator('.brand').boundingBox(), button.boundingBox()]);
+  // One row: the brand and the button side by side, neither wrapped (the 44 px button is the tallest item).
+  expect(Math.abs(brand!.y + brand!.height / 2 - (menu!.y + menu!.height / 2))).toBeLessThan(4);
+  expect(menu!.height).toBeLessThanOrEqual(46);
+  expect(brand!.height).toBeLessThanOrEqual(36);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
 test('GET /api/health answers the envelope after a real query', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
