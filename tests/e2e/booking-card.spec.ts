@@ -292,3 +292,25 @@ test('service page: the card books a service slot', async ({ page }) => {
   await page.waitForURL(/\/onboarding\//);
   expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/service/\\?serviceId=${service.id}&date=${date}&scheduleId=\\d+$`));
 });
+
+test('the card hydrates, loads its schedule and labels its dates without creating an Intl formatter (ICU start-up blocks a phone)', async ({ page }) => {
+  await page.addInitScript(() => {
+    const created: string[] = [];
+    (window as unknown as { intlCreated: string[] }).intlCreated = created;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'Collator'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as Record<string, unknown>)[name] = new Proxy(Original, {
+        construct: (target, args) => (created.push(name), Reflect.construct(target, args)),
+        apply: (target, self, args) => (created.push(name), Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args)),
+      });
+    }
+  });
+  const locale = 'th-TH';
+  const doctor = await findDoctor(page.request, locale, (d) => d.validOutpatient);
+  await page.goto(doctorUrl(locale, doctor.slug));
+  await readyOnDayWithSlots(page, locale);
+  const main = page.getByTestId('booking-card').locator('.bk-card').first();
+  // The labels still read as Thai dates, in the Buddhist era.
+  await expect(main.locator('.bk-date[aria-pressed="true"] .visually-hidden')).toContainText(String(new Date().getFullYear() + 543));
+  expect(await page.evaluate(() => (window as unknown as { intlCreated: string[] }).intlCreated)).toEqual([]);
+});

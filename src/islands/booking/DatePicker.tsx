@@ -80,7 +80,6 @@ export function DatePicker({ labels, rules, value, onChange, disabled, t }: Prop
   const lead = isoWeekday(first) - 1;
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = first; d.slice(0, 7) === first.slice(0, 7); d = addDays(d, 1)) cells.push(d);
-  // Weekday headings from a known Monday (2024-01-01).
   const weekdays = pickerWeekdays(labels);
 
   return (
