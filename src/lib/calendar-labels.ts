@@ -80,11 +80,23 @@ export function formatDateLabel(labels: CalendarLabels, label: DateLabel, isoDat
   const layout = labels.layouts[label];
   let out = '';
   for (const p of layout.parts) {
-    if (typeof p === 'string') out += p;
-    else if (p === 0) out += layout.weekdays![isoWeekday(isoDate) - 1];
-    else if (p === 1) out += layout.twoDigitDay ? isoDate.slice(8, 10) : String(Number(isoDate.slice(8, 10)));
-    else if (p === 2) out += layout.months![Number(isoDate.slice(5, 7)) - 1];
-    else out += String(Number(isoDate.slice(0, 4)) + (layout.yearOffset ?? 0));
+    if (typeof p === 'string') {
+      out += p;
+      continue;
+    }
+    switch (FIELDS[p]) {
+      case 'weekday':
+        out += layout.weekdays![isoWeekday(isoDate) - 1];
+        break;
+      case 'day':
+        out += layout.twoDigitDay ? isoDate.slice(8, 10) : String(Number(isoDate.slice(8, 10)));
+        break;
+      case 'month':
+        out += layout.months![Number(isoDate.slice(5, 7)) - 1];
+        break;
+      case 'year':
+        out += String(Number(isoDate.slice(0, 4)) + (layout.yearOffset ?? 0));
+    }
   }
   return out;
 }
