@@ -28,44 +28,14 @@ interface Row {
 
 type SlotTuple = [number, string, string, string, number, number];
 
-// Owner lookup per kind; RLS (as the caller) decides whether the doctor or service is visible at all.
-const OWNER: Record<ScheduleKind, string> = {
-  outpatient: `select o.id, h.time_zone, o.buffer_time_outpatient as buffer, (o.status = 1 and o.outpatient_enabled) as bookable
-                 from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
-  telemedicine: `select o.id, h.time_zone, o.buffer_time_telemedicine as buffer, (o.status = 1 and o.telemedicine_enabled) as bookable
-                   from public.doctors o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
-  service: `select o.id, h.time_zone, o.buffer_time as buffer, (o.status = 1 and o.availability <> 0) as bookable
-              from public.hospital_services o join public.hospitals h on h.id = o.hospital_id where o.id = any($1::bigint[])`,
-};
-
-const SCHEDULE_FILTER: Record<ScheduleKind, string> = {
-  outpatient: `s.doctor_id = owner.id and s.kind = 'outpatient'`,
-  telemedicine: `s.doctor_id = owner.id and s.kind = 'telemedicine'`,
-  service: `s.service_id = owner.id`,
-};
-
-// One row per owner, its slots as one JSON text: a loaded owner has a hundred slots or more, and parsing them as
-// rows (ten fields each) was a fifth of a loaded schedule server's time; JSON.parse is native.
-function ownersSql(kind: ScheduleKind): string {
-  return `with owner as (${OWNER[kind]})
-    select owner.id::text as owner_id, owner.time_zone, owner.buffer,
-           coalesce((
-             select json_agg(json_build_array(ts.id, to_char(s.working_day, 'YYYY-MM-DD'), ts.started::text, ts.ended::text, ts.capacity::int,
-                      -- slot_taken looks for expired holds; a slot nobody booked has none (most slots: skip the call).
-                      case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end)
-                    order by s.working_day, ts.started)
-               from public.schedules s
-               join public.time_slots ts on ts.schedule_id = s.id
-              where ${SCHEDULE_FILTER[kind]} and s.working_day between $2::date and $3::date and owner.bookable
-           ), '[]')::text as slots
-      from owner`;
-}
-
-const OWNERS_SQL = {
-  outpatient: prepared('schedule_owners_outpatient', ownersSql('outpatient')),
-  telemedicine: prepared('schedule_owners_telemedicine', ownersSql('telemedicine')),
-  service: prepared('schedule_owners_service', ownersSql('service')),
-};
+// One row per visible owner, its slots as one JSON text: a loaded owner has a hundred slots or more, and parsing
+// them as rows (ten fields each) was a fifth of a loaded schedule server's time; JSON.parse is native. The
+// database function decides visibility once per owner instead of row-level security on every slot (migration
+// 20261124000100_public_owner_slots: half the time of a 100-owner load).
+const OWNERS_SQL = prepared(
+  'schedule_owners',
+  `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`,
+);
 
 export class OwnerNotFound extends Error {}
 
@@ -89,7 +59,7 @@ export interface OwnerSlots {
  * not visible has no entry.
  */
 export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: readonly number[], from: string, to: string): Promise<Map<number, OwnerSlots>> {
-  const { rows } = await c.query<Row>({ ...OWNERS_SQL[kind], values: [ids, from, to] });
+  const { rows } = await c.query<Row>({ ...OWNERS_SQL, values: [kind, ids, from, to] });
   const owners = new Map<number, OwnerSlots>();
   for (const r of rows) {
     const slots = (JSON.parse(r.slots) as SlotTuple[]).map(
