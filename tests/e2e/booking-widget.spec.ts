@@ -164,6 +164,29 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await choose(w, 'qb-doctor', doctors[0].name);
       await expect(w.getByTestId('qb-specialty').locator('.bk-dd-button')).toContainText(text(locale, 'booking.allSpecialties'));
       await expect(w.getByTestId('book-appointment')).toBeDisabled();
+
+      // Arrow keys pressed while the server is still answering choose nothing and do not carry over: once the answer
+      // is listed, Enter takes its first doctor.
+      // The answer is held until the keys are pressed.
+      const slow = (u: URL) => u.pathname === '/api/quick-booking/doctors' && u.searchParams.get('keyword') === word;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(slow, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await doctorField.locator('.bk-dd-button').click();
+      await doctorField.getByRole('combobox').fill(word);
+      await expect(doctorField.getByTestId('dropdown-loading')).toBeVisible();
+      await expect(doctorField.getByRole('option')).toHaveCount(0);
+      for (const key of ['ArrowDown', 'ArrowDown', 'End', 'Enter']) await page.keyboard.press(key);
+      await expect(doctorField.getByTestId('dropdown-loading')).toBeVisible();
+      release();
+      await expect(doctorField.getByRole('option')).toHaveText(found.map((d) => d.name));
+      await page.keyboard.press('Enter');
+      await expect(doctorField.getByRole('listbox')).toHaveCount(0);
+      await expect(doctorField.locator('.bk-dd-button')).toContainText(found[0].name);
+      await page.unroute(slow);
     });
 
     test('service tab: service, date, slot, then the service booking route', async ({ page }) => {

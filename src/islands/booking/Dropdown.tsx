@@ -60,7 +60,11 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
     const ac = new AbortController();
     const timer = setTimeout(() => {
       searchRemote(keyword, ac.signal).then(
-        (found) => !ac.signal.aborted && setRemote({ keyword, status: 'ready', options: found }),
+        (found) => {
+          if (ac.signal.aborted) return;
+          setRemote({ keyword, status: 'ready', options: found });
+          setActive(0); // a new list: its first option, wherever the arrow keys were in the one before
+        },
         () => !ac.signal.aborted && setRemote({ keyword, status: 'error', options: [] }),
       );
     }, SEARCH_DEBOUNCE_MS);
@@ -71,12 +75,15 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keyword]);
 
+  // The answer for the keyword typed now, if any. Until it is there the dropdown is searching, also in the render
+  // between the keystroke and the effect above (the list of before must not be chosen from meanwhile).
+  const answered = remote && remote.keyword === keyword ? remote : null;
+  const searching = Boolean(searchRemote && keyword) && (!answered || answered.status === 'loading');
   const shown = useMemo(() => {
-    if (searchRemote) return remote?.status === 'ready' ? remote.options : remote ? [] : options;
+    if (searchRemote) return !keyword ? options : answered?.status === 'ready' ? answered.options : [];
     const q = fold(query.trim());
     return q ? options.filter((o) => fold(o.label).includes(q)) : options;
-  }, [options, query, remote, searchRemote]);
-  const searching = remote !== null && remote.status === 'loading';
+  }, [options, query, keyword, answered, searchRemote]);
 
   useEffect(() => {
     if (!open) return;
@@ -111,10 +118,10 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
   };
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') setActive((a) => Math.min(shown.length - 1, a + 1));
+    if (e.key === 'ArrowDown') setActive((a) => Math.max(0, Math.min(shown.length - 1, a + 1)));
     else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
     else if (e.key === 'Home') setActive(0);
-    else if (e.key === 'End') setActive(shown.length - 1);
+    else if (e.key === 'End') setActive(Math.max(0, shown.length - 1));
     else if (e.key === 'Enter' && shown[active]) choose(shown[active]);
     else if (e.key === 'Escape') {
       // Close only this popup, not the slide-in panel around the widget.
