@@ -23,7 +23,8 @@ begin
     return query
       select o.id, h.time_zone, case when p_kind = 'outpatient' then o.buffer_time_outpatient else o.buffer_time_telemedicine end,
              coalesce((
-               -- [slot id, working day, start, end, capacity, taken], by day and start (src/data/schedules.ts).
+               -- [slot id, working day, start, end, capacity, taken], by day and start (src/data/schedules.ts). slot_taken
+               -- looks for expired holds; a slot nobody booked has none (most slots: the call is skipped).
                select json_agg(json_build_array(ts.id, s.working_day::text, ts.started::text, ts.ended::text, ts.capacity::int,
                         case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end)
                       order by s.working_day, ts.started)
