@@ -17,7 +17,7 @@ language plpgsql stable security definer set search_path = '' set datestyle = 'I
 begin
   -- Bounds of what the schedule calls ask (a batch of 100 owners, 220 days): anything larger is a misuse.
   if cardinality(p_owner_ids) > 200 or p_to - p_from > 400 or p_to < p_from then
-    raise exception 'At most 200 owners and 400 days at a time.' using errcode = '22023';
+    raise exception 'At most 200 owners and 400 days at a time, the range from its first day to its last.' using errcode = '22023';
   end if;
   if p_kind in ('outpatient', 'telemedicine') then
     return query

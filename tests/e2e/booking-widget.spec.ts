@@ -165,9 +165,8 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await expect(w.getByTestId('qb-specialty').locator('.bk-dd-button')).toContainText(text(locale, 'booking.allSpecialties'));
       await expect(w.getByTestId('book-appointment')).toBeDisabled();
 
-      // Arrow keys pressed while the server is still answering choose nothing and do not carry over: once the answer
-      // is listed, Enter takes its first doctor.
-      // The answer is held until the keys are pressed.
+      // Arrow keys pressed while the server is still answering (its answer is held until they are) choose nothing and
+      // do not carry over: once the answer is listed, Enter takes its first doctor.
       const slow = (u: URL) => u.pathname === '/api/quick-booking/doctors' && u.searchParams.get('keyword') === word;
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
