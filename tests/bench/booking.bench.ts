@@ -4,8 +4,8 @@
  * benchmark-scale directory (BENCHMARK_SCALE, the build benchmark's 60,000 pages) or the scale given. The load comes from `wrk` (Debian package, a C load
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
- * (s = 1; a few popular, a long tail), the strip's 3-week windows mostly from today and sometimes later weeks,
- * nearest-day calls from many start days, searches with and without specialty and keyword. Each call also runs
+ * (s = 1; a few popular, a long tail), the date strip's window and nearest-day call as the islands ask them (or,
+ * BENCH_WINDOWS=spread, windows and start days of any client), searches with and without specialty and keyword. Each call also runs
  * one connection at a time (the cost of a single request).
  *
  * Engines: PostgreSQL (the local server, always) and embedded PGlite (at scale ≤ 2, or BENCH_PGLITE=1; 0: never).
@@ -27,6 +27,7 @@ import { addDays, isoWeekday } from '../../src/lib/hospital-time';
 import { buildDatabase, createServerDatabase, dropServerDatabase } from '../../scripts/lib/db-setup';
 import { ensurePgServer, uniqueDatabaseName } from '../../scripts/lib/pg-server';
 import { createRandom } from '../../supabase/seed/random';
+import { stripRange } from '../../src/islands/booking/shared';
 import { BENCHMARK_SCALE, round, type Benchmark, type BenchContext } from './harness';
 
 const run = promisify(execFile);
@@ -121,16 +122,18 @@ function requestLists(dir: Directory): [string, string[]][] {
   const tele = zipf(dir.tele.length, random);
   const service = zipf(dir.services.length, random);
   const hospital = zipf(dir.hospitals.length, random);
-  // The strip's window: Monday of this week (not before today) to 3 weeks on; some visitors look at later weeks.
+  // What the date strip asks (src/islands/booking/shared.ts stripRange): every visitor of an owner today sends the
+  // same window and, when it has no slot, the same nearest-day start. BENCH_WINDOWS=spread draws them as a client
+  // free to ask anything would: three windows in ten in later weeks, nearest-day calls from 28 start days.
+  const strip = stripRange(dir.today);
+  const spread = process.env.BENCH_WINDOWS === 'spread';
   const monday = addDays(dir.today, -(isoWeekday(dir.today) - 1));
   const window = () => {
     const r = random.next();
-    const weeks = r < 0.7 ? 0 : r < 0.85 ? 1 : r < 0.95 ? 2 : 3;
-    const start = weeks === 0 ? dir.today : addDays(monday, 7 * weeks);
-    return `startDate=${start}&endDate=${addDays(monday, 7 * weeks + 20)}`;
+    const weeks = !spread || r < 0.7 ? 0 : r < 0.85 ? 1 : r < 0.95 ? 2 : 3;
+    return weeks === 0 ? `startDate=${strip.start}&endDate=${strip.end}` : `startDate=${addDays(monday, 7 * weeks)}&endDate=${addDays(monday, 7 * weeks + 20)}`;
   };
-  // Nearest-day calls start the day after a loaded range: from many different days.
-  const nearest = () => `startDate=${addDays(dir.today, random.int(0, 27))}`;
+  const nearest = () => `startDate=${spread ? addDays(dir.today, random.int(0, 27)) : strip.nearestFrom}`;
   const list = (make: () => string) => Array.from({ length: LIST_LENGTH }, make);
   const keyword = () => (random.chance(0.3) ? `&keyword=${encodeURIComponent(random.pick(dir.keywords))}` : '');
   return [
@@ -196,7 +199,7 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
       const load = loadavg().map((x) => round(x, 2));
       const r = await wrk(base, file, CONCURRENCY, SECONDS);
       const errors = r.non2xx + r.socketErrors + r.timeouts;
-      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache };
+      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
-import { mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
+import { mergeDays, scheduleUrl, stripRange, translatorOf } from '../../src/islands/booking/shared';
 import { formatCalendarDateIn } from '../../src/lib/format';
 import { filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
@@ -14,6 +14,16 @@ describe('booking islands: shared helpers', () => {
     expect(scheduleUrl({ kind: 'outpatient', doctorId: 7 }, '2026-11-23', '2026-11-29')).toBe('/api/doctors/7/schedules?startDate=2026-11-23&endDate=2026-11-29');
     expect(scheduleUrl({ kind: 'telemedicine', doctorId: 7 }, '2026-11-23')).toBe('/api/doctors/7/telemedicine-schedules?startDate=2026-11-23');
     expect(scheduleUrl({ kind: 'service', serviceId: 9 }, '2026-11-23', '2026-11-24')).toBe('/api/services/schedules?startDate=2026-11-23&endDate=2026-11-24&serviceId=9');
+  });
+
+  it("asks for the strip's three weeks from today and, after them, the nearest-day variant from the next Monday", () => {
+    // Wednesday: from today (not the Monday before it) to the Sunday two weeks after this week's.
+    expect(stripRange('2026-11-25')).toEqual({ start: '2026-11-25', end: '2026-12-13', nearestFrom: '2026-12-14' });
+    // Monday and Sunday: the same three weeks, so every visitor of the week asks the same end and next start.
+    expect(stripRange('2026-11-23')).toEqual({ start: '2026-11-23', end: '2026-12-13', nearestFrom: '2026-12-14' });
+    expect(stripRange('2026-11-29')).toEqual({ start: '2026-11-29', end: '2026-12-13', nearestFrom: '2026-12-14' });
+    // Across a year end.
+    expect(stripRange('2026-12-30')).toEqual({ start: '2026-12-30', end: '2027-01-17', nearestFrom: '2027-01-18' });
   });
 
   it('merges a later answer into the loaded days, in date order, newer data winning', () => {

@@ -5,13 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInZone } from '../../lib/hospital-time';
-import { applyBuffer, scheduleWindow, type ScheduleDay } from '../../lib/slots';
-import { call, mergeDays, scheduleUrl, type ScheduleAnswer, type ScheduleSource } from './shared';
-
-/** Days before the Monday of the window (SPEC §9: configurable). */
-export const SCHEDULE_DAYS_BEFORE = 0;
-/** Weeks the strip loads at once. */
-export const STRIP_WEEKS = 3;
+import { applyBuffer, type ScheduleDay } from '../../lib/slots';
+import { call, mergeDays, scheduleUrl, stripRange, type ScheduleAnswer, type ScheduleSource } from './shared';
 
 export interface ScheduleState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -35,10 +30,7 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
       return;
     }
     const ac = new AbortController();
-    const today = todayInZone(Date.now(), zone);
-    const w = scheduleWindow(today, SCHEDULE_DAYS_BEFORE);
-    const start = w.startDate < today ? today : w.startDate;
-    const end = addDays(w.endDate, 7 * (STRIP_WEEKS - 1));
+    const { start, end, nearestFrom } = stripRange(todayInZone(Date.now(), zone));
     setState((s) => ({ ...s, status: 'loading', days: [] }));
     (async () => {
       let a = await call<ScheduleAnswer>(scheduleUrl(source, start, end), {}, ac.signal);
@@ -46,7 +38,7 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
       let until = end;
       if (!a.nearest) {
         // Nothing in these weeks: look further for "See nearest availabilities".
-        const later = await call<ScheduleAnswer>(scheduleUrl(source, addDays(end, 1)), {}, ac.signal);
+        const later = await call<ScheduleAnswer>(scheduleUrl(source, nearestFrom), {}, ac.signal);
         if (later.nearest) {
           days = mergeDays(days, later.schedules);
           until = later.schedules[later.schedules.length - 1]?.workingDay ?? end;
