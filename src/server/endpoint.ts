@@ -13,7 +13,7 @@ import { requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } fro
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
 import { formEntriesToObject, FormShapeError } from '../lib/form-data';
 import { bearerToken, loadPatientProfile, loadStaffProfile, verifyAccessToken, type PatientSession, type StaffSession, type UserSession } from './auth';
-import { functionHeaders } from './headers';
+import { functionHeaderRecord, functionHeaders } from './headers';
 import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
@@ -126,6 +126,8 @@ export interface RoutedRequest {
   requestId: string;
   /** Form fields already read while resolving `_method`. */
   form?: FormData;
+  /** `req.url` parsed, when the router already did. */
+  url?: URL;
 }
 
 export const DEFAULT_JSON_LIMIT = 100 * 1024;
@@ -232,7 +234,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         if (spec.auth !== 'public' || token) session = await verifyAccessToken(token, isStaff);
         const serialise = (data: unknown) => JSON.stringify(spec.envelope === false ? data : success(data, messages));
         const messages: string[] = [];
-        const url = new URL(req.url);
+        const url = routed.url ?? new URL(req.url);
         let text: string;
         if (cache) {
           // One answer for everyone, computed as anon. Keyed by the request as sent (version, path, sorted query),
@@ -246,8 +248,8 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
           text = serialise(data);
         }
-        const headers = functionHeaders({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
-        if (spec.versions?.length) headers.set('Content-Type', `application/json; charset=utf-8; version=${version}`);
+        const headers = functionHeaderRecord({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
+        if (spec.versions?.length) headers['Content-Type'] = `application/json; charset=utf-8; version=${version}`;
         return new Response(text, { status: 200, headers });
 
         /** Profile, input, rate limit and the handler in the caller's transaction (`within`): the answer's data. */
@@ -551,7 +553,7 @@ export function serve(...endpoints: Endpoint[]): NetlifyHandler {
       const route = matches.find((r) => r.e.method === method);
       if (!route) throw methodNotAllowed(method, [...new Set(matches.map((r) => r.e.method))]);
       const params: Record<string, string> = { ...(route.m!.groups ?? {}) };
-      return await route.e.run(req, { params, ip: clientIp(req, context), requestId, form });
+      return await route.e.run(req, { params, ip: clientIp(req, context), requestId, form, url });
     } catch (err) {
       return errorResponse(err, info);
     }

@@ -53,18 +53,22 @@ export interface ResponseHeaderOptions {
   varyAccept?: boolean;
 }
 
-export function functionHeaders(options: ResponseHeaderOptions = {}): Headers {
-  const h = new Headers(FUNCTION_SECURITY_HEADERS);
-  h.set('Content-Type', 'application/json; charset=utf-8');
-  if (options.personal || !options.maxAge) h.set('Cache-Control', 'no-store');
+/** A function answer's headers as a plain record: what `new Response(body, { headers })` takes without a copy more. */
+export function functionHeaderRecord(options: ResponseHeaderOptions = {}): Record<string, string> {
+  const h: Record<string, string> = { ...FUNCTION_SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' };
+  if (options.personal || !options.maxAge) h['Cache-Control'] = 'no-store';
   else {
-    h.set('Cache-Control', `public, max-age=0, s-maxage=${options.maxAge}`);
+    h['Cache-Control'] = `public, max-age=0, s-maxage=${options.maxAge}`;
     // Netlify's CDN reads its own header first (and strips it from the answer to the browser).
-    h.set('Netlify-CDN-Cache-Control', `public, s-maxage=${options.maxAge}`);
-    if (options.varyAccept) h.set('Netlify-Vary', 'header=Accept');
+    h['Netlify-CDN-Cache-Control'] = `public, s-maxage=${options.maxAge}`;
+    if (options.varyAccept) h['Netlify-Vary'] = 'header=Accept';
   }
   const vary = [...(options.personal ? ['Authorization'] : []), ...(options.varyAccept ? ['Accept'] : [])];
-  if (vary.length) h.set('Vary', vary.join(', '));
-  if (options.requestId) h.set('X-Request-Id', options.requestId);
+  if (vary.length) h['Vary'] = vary.join(', ');
+  if (options.requestId) h['X-Request-Id'] = options.requestId;
   return h;
+}
+
+export function functionHeaders(options: ResponseHeaderOptions = {}): Headers {
+  return new Headers(functionHeaderRecord(options));
 }

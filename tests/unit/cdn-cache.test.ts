@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,22 @@ export const config = { path: '/api/count' };`,
     expect(again.body.calls).toBe(first.body.calls);
     expect((await get('?a=1', { accept: 'application/json' })).body.calls).toBe(first.body.calls + 1);
     expect((await get('?a=2', { accept: 'application/json; version=2.0.0' })).body.calls).toBe(first.body.calls + 2);
+  });
+
+  it('answers a target written otherwise by its normalised address, and never takes a // target for a kept path', async () => {
+    const raw = (target: string) =>
+      new Promise<{ code: number; status: string | undefined }>((resolve, reject) => {
+        const u = new URL(server.url);
+        http.get({ host: u.hostname, port: u.port, path: target, headers: { accept: '*/*' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ code: res.statusCode ?? 0, status: res.headers['cache-status'] as string | undefined }));
+        }).on('error', reject);
+      });
+    expect((await get('?c=1')).status).toBe('"Netlify Edge"; fwd=miss; stored');
+    expect(await raw('/api/count?c=1')).toEqual({ code: 200, status: '"Netlify Edge"; hit' });
+    expect(await raw('/api/x/../count?c=1')).toEqual({ code: 200, status: '"Netlify Edge"; hit' });
+    // '//api/count' names the host "api" to a URL parser: not the kept /api/count.
+    expect((await raw('//api/count?c=1')).status).toBeUndefined();
   });
 
   it('sends calls with Authorization and answers marked no-store to the function every time', async () => {
