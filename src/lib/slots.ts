@@ -357,6 +357,22 @@ export function scheduleWindow(date: string, daysBefore: number = DEFAULT_DAYS_B
   return { startDate: addDays(monday, -daysBefore), endDate: addDays(monday, 6) };
 }
 
+/** Days before the Monday of the date strip's window (SPEC §9: configurable). */
+export const SCHEDULE_DAYS_BEFORE = DEFAULT_DAYS_BEFORE;
+/** Weeks the date strip loads at once. */
+export const STRIP_WEEKS = 3;
+
+/**
+ * The two schedule requests the date strip can make on `today` (the hospital's): the window from today to the end
+ * of its STRIP_WEEKS weeks, and, when that has no slot, the nearest-day variant from the day after. Every visitor
+ * of an owner on a given day asks the same two addresses, which is what lets the CDN answer them.
+ */
+export function stripRange(today: string): { start: string; end: string; nearestFrom: string } {
+  const w = scheduleWindow(today, SCHEDULE_DAYS_BEFORE);
+  const end = addDays(w.endDate, 7 * (STRIP_WEEKS - 1));
+  return { start: w.startDate < today ? today : w.startDate, end, nearestFrom: addDays(end, 1) };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The whole computation an island or function runs on a fetched schedule.
 

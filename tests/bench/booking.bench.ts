@@ -27,7 +27,7 @@ import { addDays, isoWeekday } from '../../src/lib/hospital-time';
 import { buildDatabase, createServerDatabase, dropServerDatabase } from '../../scripts/lib/db-setup';
 import { ensurePgServer, uniqueDatabaseName } from '../../scripts/lib/pg-server';
 import { createRandom } from '../../supabase/seed/random';
-import { stripRange } from '../../src/islands/booking/shared';
+import { stripRange } from '../../src/lib/slots';
 import { BENCHMARK_SCALE, round, type Benchmark, type BenchContext } from './harness';
 
 const run = promisify(execFile);
@@ -122,7 +122,7 @@ function requestLists(dir: Directory): [string, string[]][] {
   const tele = zipf(dir.tele.length, random);
   const service = zipf(dir.services.length, random);
   const hospital = zipf(dir.hospitals.length, random);
-  // What the date strip asks (src/islands/booking/shared.ts stripRange): every visitor of an owner today sends the
+  // What the date strip asks (stripRange, src/lib/slots.ts): every visitor of an owner today sends the
   // same window and, when it has no slot, the same nearest-day start. BENCH_WINDOWS=spread draws them as a client
   // free to ask anything would: three windows in ten in later weeks, nearest-day calls from 28 start days.
   const strip = stripRange(dir.today);

@@ -1,5 +1,5 @@
 import { expect, it, beforeAll } from 'vitest';
-import schedules, { doctorSchedule, ownerLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
+import schedules, { doctorSchedule, horizonLoads, stripLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -96,7 +96,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
   const viaFunctions = async (fn: () => Promise<void>) => {
     useDatabase(ctx.db);
     const answers = [doctorSchedule, doctorSearch, serviceSearch, hospitalSpecialties].map((e) => e.cache!);
-    for (const c of [...answers, ...Object.values(ownerLoads), branchDoctors, branchServices, branchSpecialties]) c.clear();
+    for (const c of [...answers, ...Object.values(stripLoads), ...Object.values(horizonLoads), branchDoctors, branchServices, branchSpecialties]) c.clear();
     try {
       await fn();
     } finally {
@@ -286,9 +286,10 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     });
   });
 
-  it("answers every window and nearest-day start of one doctor from one load of the doctor's slots, as the direct queries do", async () => {
+  it("answers every window of the strip's weeks from one load of the doctor's slots, and every nearest-day start from one more, as the direct queries do", async () => {
     await viaFunctions(async () => {
-      const before = ownerLoads.outpatient.cache.stats.loads;
+      const loads = () => [stripLoads.outpatient.cache.stats.loads, horizonLoads.outpatient.cache.stats.loads];
+      const before = loads();
       const base = `http://localhost/api/doctors/${f.doctorId}/schedules`;
       const asks = [
         [f.days[0], f.days[6]],
@@ -305,23 +306,28 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         const direct = await anon((c) => (endDate ? scheduleWindowFor(c, 'outpatient', f.doctorId, startDate, endDate) : nearestScheduleFor(c, 'outpatient', f.doctorId, startDate)));
         expect(served).toEqual(direct);
       }
-      expect(ownerLoads.outpatient.cache.stats.loads - before).toBe(1);
-      // A window beyond the cached load's reach is read on its own, and still answered.
+      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
+      // A window beyond the strip's weeks comes from the nearest-day horizon's load, already there.
+      const later = addDays(f.today, 35);
+      const laterWindow = await schedules(new Request(`${base}?startDate=${later}&endDate=${addDays(later, 6)}`));
+      expect(laterWindow.status).toBe(200);
+      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
+      // A window beyond the cached loads' reach is read on its own, and still answered.
       const far = addDays(f.today, 400);
       const res = await schedules(new Request(`${base}?startDate=${far}&endDate=${addDays(far, 6)}`));
       expect(res.status).toBe(200);
       expect(((await res.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
-      expect(ownerLoads.outpatient.cache.stats.loads - before).toBe(1);
+      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
     });
   });
 
   it('reads the owners of concurrent schedule requests in one query; an unknown owner is a 404 beside them', async () => {
     await viaFunctions(async () => {
-      const before = { ...ownerLoads.outpatient.batchStats };
+      const before = { ...stripLoads.outpatient.batchStats };
       const ask = (id: number) => schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
       const [doctor, teleOnly, unknown] = await Promise.all([ask(f.doctorId), ask(f.teleOnlyId), ask(987654321)]);
-      expect(ownerLoads.outpatient.batchStats.batches - before.batches).toBe(1);
-      expect(ownerLoads.outpatient.batchStats.ids - before.ids).toBe(3);
+      expect(stripLoads.outpatient.batchStats.batches - before.batches).toBe(1);
+      expect(stripLoads.outpatient.batchStats.ids - before.ids).toBe(3);
       expect(doctor.status).toBe(200);
       expect(((await doctor.json()) as { _data: { schedules: { workingDay: string }[] } })._data.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
       // The telemedicine-only doctor exists but has no outpatient days.

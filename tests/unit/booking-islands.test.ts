@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
-import { mergeDays, scheduleUrl, stripRange, translatorOf } from '../../src/islands/booking/shared';
+import { mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
+import { stripRange } from '../../src/lib/slots';
 import { formatCalendarDateIn } from '../../src/lib/format';
 import { filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';

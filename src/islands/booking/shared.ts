@@ -4,30 +4,13 @@
  * pages pass the locale's strings in, so an island carries only what it shows.
  */
 import { interpolate, type Params } from '../../../i18n/interpolate';
-import { addDays } from '../../lib/hospital-time';
-import { scheduleWindow, type ScheduleDay } from '../../lib/slots';
+import type { ScheduleDay } from '../../lib/slots';
 import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
 
 export type Strings = Record<string, string>;
 
 export function translatorOf(strings: Strings) {
   return (key: string, params?: Params) => interpolate(strings[key] ?? key, params);
-}
-
-/** Days before the Monday of the window (SPEC §9: configurable). */
-export const SCHEDULE_DAYS_BEFORE = 0;
-/** Weeks the strip loads at once. */
-export const STRIP_WEEKS = 3;
-
-/**
- * The two schedule requests the strip can make on `today` (the hospital's): the window from today to the end of
- * its STRIP_WEEKS weeks, and, when that has no slot, the nearest-day variant from the day after. Every visitor of
- * an owner on a given day asks the same two addresses, which is what lets the CDN answer them.
- */
-export function stripRange(today: string): { start: string; end: string; nearestFrom: string } {
-  const w = scheduleWindow(today, SCHEDULE_DAYS_BEFORE);
-  const end = addDays(w.endDate, 7 * (STRIP_WEEKS - 1));
-  return { start: w.startDate < today ? today : w.startDate, end, nearestFrom: addDays(end, 1) };
 }
 
 export type ScheduleSource = { kind: 'outpatient' | 'telemedicine'; doctorId: number } | { kind: 'service'; serviceId: number };

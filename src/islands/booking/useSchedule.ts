@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInZone } from '../../lib/hospital-time';
-import { applyBuffer, type ScheduleDay } from '../../lib/slots';
-import { call, mergeDays, scheduleUrl, stripRange, type ScheduleAnswer, type ScheduleSource } from './shared';
+import { applyBuffer, stripRange, type ScheduleDay } from '../../lib/slots';
+import { call, mergeDays, scheduleUrl, type ScheduleAnswer, type ScheduleSource } from './shared';
 
 export interface ScheduleState {
   status: 'idle' | 'loading' | 'ready' | 'error';
