@@ -5,8 +5,8 @@
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
  * (s = 1; a few popular, a long tail), the date strip's window and nearest-day call as the islands ask them (or,
- * BENCH_WINDOWS=spread, windows and start days of any client), searches with and without specialty and keyword. Each call also runs
- * one connection at a time (the cost of a single request).
+ * BENCH_WINDOWS=spread, windows and start days of any client), searches with and without specialty and keyword.
+ * Each call also runs one connection at a time (the cost of a single request).
  *
  * Engines: PostgreSQL (the local server, always) and embedded PGlite (at scale ≤ 2, or BENCH_PGLITE=1; 0: never).
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
