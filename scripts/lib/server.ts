@@ -312,7 +312,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }
       }
       const cdnKey = cdn && CdnCache.applies(method, req.headers) ? url.pathname + url.search : null;
-      if (cdnKey) {
+      // answerFromCdn already looked up a target that was its own normalised form.
+      if (cdnKey && cdnKey !== req.url) {
         const hit = cdn!.lookup(cdnKey, req.headers);
         if (hit) {
           res.writeHead(hit.status, hit.headers);
