@@ -1,7 +1,7 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
- * (one per branch serves every specialty and keyword of it), kept `loadMs` beneath answers kept `answerMs`.
+ * (one per branch serves every specialty and keyword of it), kept as PUBLIC_AVAILABILITY_CACHE says, as the CDN keeps answers.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -77,6 +77,7 @@ export const doctorSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
@@ -92,6 +93,7 @@ export const serviceSearch = defineEndpoint({
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
@@ -106,6 +108,7 @@ export const hospitalSpecialties = defineEndpoint({
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
   cacheSeconds: SEARCH_CACHE_SECONDS,
+  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),

@@ -3,10 +3,10 @@
  * startDate alone (the nearest-day variant). Answers schedule days (SPEC §3) with full, held and too-soon slots
  * removed in the hospital's zone; public and cacheable for a few seconds.
  *
- * Two instance caches share the few seconds an answer may be old: the endpoint's cache of serialised answers (per
- * URL) and, beneath it, a cache of owner loads (per doctor or service, over the date strip's weeks or over the
- * nearest-day horizon), so an owner's windows, and its nearest-day start days, come from one database read each.
- * Requests vary mostly in the window and start day, so per URL the misses were nearly every request of the long tail.
+ * The CDN keeps each answer (per URL) for a few seconds and refreshes it in the background while it answers the
+ * expired copy (PUBLIC_AVAILABILITY_CACHE); beneath it, the instance keeps owner loads (per doctor or service, over
+ * the date strip's weeks or over the nearest-day horizon), so an owner's windows, and its nearest-day start days,
+ * come from one database read each.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -22,8 +22,9 @@ import { loadOwnerSlots, loadOwnersSlots, nearestFrom, nearestLastDay, windowFro
 
 /** Longest range one call may ask for: the date strip's few weeks, not a year. */
 export const MAX_RANGE_DAYS = 62;
-/** Seconds a CDN may keep an answer, and milliseconds a warm instance may serve it: slots change when someone books. */
+/** Seconds a CDN may keep an answer (and answer it expired while refreshing it), and milliseconds a warm instance may serve it: slots change when someone books. */
 export const SCHEDULE_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
+export const SCHEDULE_STALE_SECONDS = PUBLIC_AVAILABILITY_CACHE.staleSeconds;
 export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_INSTANCE_MS;
 /**
  * Days a horizon load covers from yesterday (UTC; every zone's today is on or after it): a nearest-day call from
@@ -121,6 +122,7 @@ export const doctorSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  staleSeconds: SCHEDULE_STALE_SECONDS,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ params, query }) => answer('outpatient', params.id, query, 'doctor'),
@@ -136,6 +138,7 @@ export const telemedicineSchedule = defineEndpoint({
   query: z.object(range),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  staleSeconds: SCHEDULE_STALE_SECONDS,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ params, query }) => answer('telemedicine', params.id, query, 'doctor'),
@@ -150,6 +153,7 @@ export const serviceSchedule = defineEndpoint({
   query: z.object({ serviceId: id, ...range }),
   response,
   cacheSeconds: SCHEDULE_CACHE_SECONDS,
+  staleSeconds: SCHEDULE_STALE_SECONDS,
   instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
   database: 'shared',
   handler: ({ query }) => answer('service', query.serviceId, query, 'service'),

@@ -2,8 +2,10 @@
  * What Netlify's CDN does with function answers, for the local server. Netlify keeps a GET answer whose
  * `Netlify-CDN-Cache-Control` (else `CDN-Cache-Control`, else `Cache-Control`) allows a shared cache to, for its
  * `s-maxage` (else `max-age`), keyed by the path and the whole query string plus the request headers its `Vary`
- * and `Netlify-Vary: header=…` name, and answers repeated requests without invoking the function. It passes the
- * CDN-only headers on to no one and says `Cache-Status: "Netlify Edge"; hit` (or `fwd=miss`).
+ * and `Netlify-Vary: header=…` name, and answers repeated requests without invoking the function. With
+ * `stale-while-revalidate=N` it answers an expired copy for N seconds more while one request to the function,
+ * in the background, replaces it. It passes the CDN-only headers on to no one and says
+ * `Cache-Status: "Netlify Edge"; hit` (`hit; ttl=-s` when stale, `fwd=miss` when it asked the function).
  *
  * `netlify dev` does not emulate that cache (Netlify's docs say so), which made every local call reach the
  * function where production answers most of them at the edge. Deliberately narrower than the CDN:
@@ -23,6 +25,17 @@ interface Entry {
   body: Buffer;
   storedAt: number;
   expiresAt: number;
+  /** Until then an expired copy is still answered, while one revalidation replaces it. */
+  staleUntil: number;
+  revalidating: boolean;
+}
+
+/** A kept answer; `revalidate`: it is stale and this caller is the one to ask the function again, in the background. */
+export interface CdnHit {
+  status: number;
+  headers: OutgoingHeaders;
+  body: Buffer;
+  revalidate: boolean;
 }
 
 interface Resource {
@@ -39,8 +52,11 @@ function single(value: HeaderValue | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Seconds a shared cache may keep an answer with these headers; null when it may not. */
-export function sharedLifetimeSeconds(headers: OutgoingHeaders): number | null {
+/**
+ * Seconds a shared cache may keep an answer with these headers (`fresh`), and may answer it once expired while it
+ * revalidates (`stale`, RFC 5861); null when it may not keep it.
+ */
+export function sharedLifetime(headers: OutgoingHeaders): { fresh: number; stale: number } | null {
   const control = single(headers['netlify-cdn-cache-control']) ?? single(headers['cdn-cache-control']) ?? single(headers['cache-control']);
   if (!control) return null;
   const directives = new Map<string, string>();
@@ -49,8 +65,10 @@ export function sharedLifetimeSeconds(headers: OutgoingHeaders): number | null {
     if (name) directives.set(name, value.replace(/^"|"$/g, ''));
   }
   if (directives.has('no-store') || directives.has('private') || directives.has('no-cache')) return null;
-  const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+  const fresh = Number(directives.get('s-maxage') ?? directives.get('max-age'));
+  if (!Number.isFinite(fresh) || fresh <= 0) return null;
+  const stale = Number(directives.get('stale-while-revalidate') ?? 0);
+  return { fresh, stale: Number.isFinite(stale) && stale > 0 ? stale : 0 };
 }
 
 /** The request headers an answer varies on (lower case), or null when this cache cannot key it. */
@@ -88,19 +106,37 @@ export class CdnCache {
     return method === 'GET' && request.authorization === undefined;
   }
 
-  /** The kept answer for this URL (path and query as sent) and request headers, with its Age and Cache-Status. */
-  lookup(url: string, request: IncomingHeaders): { status: number; headers: OutgoingHeaders; body: Buffer } | null {
+  /**
+   * The kept answer for this URL (path and query as sent) and request headers, with its Age and Cache-Status. A
+   * stale one (within stale-while-revalidate) is answered too; the first caller to find it so gets
+   * `revalidate: true` and must ask the function again (`admit` its answer, or `forget` the copy if that fails).
+   */
+  lookup(url: string, request: IncomingHeaders): CdnHit | null {
     const resource = this.resources.get(url);
     if (!resource) return null;
     const key = variantKey(resource.vary, request);
     const entry = resource.variants.get(key);
     if (!entry) return null;
     const now = this.now();
-    if (now >= entry.expiresAt) {
+    const age = String(Math.floor((now - entry.storedAt) / 1000));
+    if (now < entry.expiresAt) return { status: entry.status, body: entry.body, headers: { ...entry.headers, age, 'cache-status': `${CACHE_NAME}; hit` }, revalidate: false };
+    if (now >= entry.staleUntil) {
       this.remove(url, resource, key, entry);
       return null;
     }
-    return { status: entry.status, body: entry.body, headers: { ...entry.headers, age: String(Math.floor((now - entry.storedAt) / 1000)), 'cache-status': `${CACHE_NAME}; hit` } };
+    const revalidate = !entry.revalidating;
+    entry.revalidating = true;
+    const ttl = Math.floor((entry.expiresAt - now) / 1000);
+    return { status: entry.status, body: entry.body, headers: { ...entry.headers, age, 'cache-status': `${CACHE_NAME}; hit; ttl=${ttl}` }, revalidate };
+  }
+
+  /** Drops the kept answer of this URL and request headers (its revalidation failed: the next request asks the function). */
+  forget(url: string, request: IncomingHeaders): void {
+    const resource = this.resources.get(url);
+    if (!resource) return;
+    const key = variantKey(resource.vary, request);
+    const entry = resource.variants.get(key);
+    if (entry) this.remove(url, resource, key, entry);
   }
 
   /**
@@ -108,12 +144,16 @@ export class CdnCache {
    * (without the CDN-only ones, with Cache-Status).
    */
   admit(url: string, request: IncomingHeaders, status: number, headers: OutgoingHeaders, body: Buffer): OutgoingHeaders {
-    const lifetime = status === 200 && !headers['set-cookie'] ? sharedLifetimeSeconds(headers) : null;
+    const lifetime = status === 200 && !headers['set-cookie'] ? sharedLifetime(headers) : null;
     const vary = lifetime === null ? null : varyingHeaders(headers);
     const sent: OutgoingHeaders = {};
     for (const [k, v] of Object.entries(headers)) if (!CDN_ONLY_HEADERS.includes(k)) sent[k] = v;
     sent['cache-status'] = `${CACHE_NAME}; fwd=miss`;
-    if (lifetime === null || vary === null || body.byteLength > this.maxBytes / 16) return sent;
+    if (lifetime === null || vary === null || body.byteLength > this.maxBytes / 16) {
+      // A copy kept before (being revalidated) no longer stands for this answer.
+      this.forget(url, request);
+      return sent;
+    }
     let resource = this.resources.get(url);
     if (!resource || resource.vary.join() !== vary.join()) {
       if (resource) for (const [k, e] of resource.variants) this.remove(url, resource, k, e);
@@ -125,7 +165,8 @@ export class CdnCache {
     if (old) this.bytes -= old.body.byteLength;
     const now = this.now();
     const { 'cache-status': _status, ...kept } = sent;
-    resource.variants.set(key, { status, headers: kept, body, storedAt: now, expiresAt: now + lifetime * 1000 });
+    const expiresAt = now + lifetime.fresh * 1000;
+    resource.variants.set(key, { status, headers: kept, body, storedAt: now, expiresAt, staleUntil: expiresAt + lifetime.stale * 1000, revalidating: false });
     this.bytes += body.byteLength;
     this.evict();
     return { ...sent, 'cache-status': `${CACHE_NAME}; fwd=miss; stored` };

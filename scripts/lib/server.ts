@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
-import { CdnCache, type OutgoingHeaders } from './cdn-cache';
+import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 
 export type WebHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
 
@@ -187,29 +187,39 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
   } as RequestInit);
 }
 
+interface Answer { status: number; headers: OutgoingHeaders; body: Buffer | null }
+
 /**
- * Writes a handler's Response. `finish` sees the headers and body about to be sent and returns the headers to
- * send instead (the CDN cache keeps the answer and drops its CDN-only headers there).
+ * A handler's Response as the server sends it: headers as a record (cookies apart), the body read whole.
+ * Answers are read whole and sent with their length: headers and body then leave in one write, where a chunked
+ * answer takes several (measured: about a quarter of the server's time under load went to writev).
  */
-async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
-  let headers: OutgoingHeaders = { ...extraHeaders };
+async function readAnswer(response: Response, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+  const headers: OutgoingHeaders = { ...extraHeaders };
   response.headers.forEach((v, k) => {
     if (k === 'set-cookie') return;
     headers[k] = v;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  if (!response.body) {
-    res.writeHead(response.status, headers);
+  if (!response.body) return { status: response.status, headers, body: null };
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!('content-length' in headers) && response.status !== 304) headers['content-length'] = String(body.byteLength);
+  return { status: response.status, headers, body };
+}
+
+/**
+ * Writes a handler's Response. `finish` sees the headers and body about to be sent and returns the headers to
+ * send instead (the CDN cache keeps the answer and drops its CDN-only headers there).
+ */
+async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
+  const answer = await readAnswer(response, extraHeaders);
+  if (!answer.body) {
+    res.writeHead(answer.status, answer.headers);
     return res.end();
   }
-  // Answers are read whole and sent with their length: headers and body then leave in one write, where a
-  // chunked answer takes several (measured: about a quarter of the server's time under load went to writev).
-  const buf = Buffer.from(await response.arrayBuffer());
-  if (!('content-length' in headers) && response.status !== 304) headers['content-length'] = String(buf.byteLength);
-  if (finish) headers = finish(response.status, headers, buf);
-  res.writeHead(response.status, headers);
-  res.end(buf);
+  res.writeHead(answer.status, finish ? finish(answer.status, answer.headers, answer.body) : answer.headers);
+  res.end(answer.body);
 }
 
 /** The local Supabase stand-ins (development and test tools, never deployed), mounted on the site's origin. */
@@ -284,6 +294,45 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     createReadStream(file).pipe(res);
   }
 
+  /** The function route answering this path and method, with its path parameters. */
+  function functionFor(pathname: string, method: string): { route: FunctionRoute; params: Record<string, string> } | null {
+    for (const route of functions) {
+      if (!pathname.startsWith(route.prefix)) continue;
+      const params = route.match(pathname);
+      if (!params) continue;
+      if (route.methods && !route.methods.includes(method)) continue;
+      return { route, params };
+    }
+    return null;
+  }
+
+  function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Response> {
+    const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
+    return Promise.resolve(found.route.handler(toRequest(req, url), context));
+  }
+
+  /** Writes a kept answer; a stale one is then asked of the function again, in the background (stale-while-revalidate). */
+  function answerKept(req: http.IncomingMessage, res: http.ServerResponse, key: string, hit: CdnHit): void {
+    res.writeHead(hit.status, hit.headers);
+    res.end(hit.body);
+    if (hit.revalidate) void revalidate(req, key);
+  }
+
+  /** Asks the function for `key` again as `req` asked it, and keeps the new answer (a failure drops the stale copy). */
+  async function revalidate(req: http.IncomingMessage, key: string): Promise<void> {
+    try {
+      const url = new URL(key, `http://${req.headers.host ?? 'localhost'}`);
+      const found = functionFor(url.pathname, 'GET');
+      if (!found) return cdn!.forget(key, req.headers);
+      const answer = await readAnswer(await invoke(req, url, found));
+      if (answer.body) cdn!.admit(key, req.headers, answer.status, answer.headers, answer.body);
+      else cdn!.forget(key, req.headers);
+    } catch (err) {
+      cdn!.forget(key, req.headers);
+      log(`[server] revalidating ${key} failed: ${(err as Error).stack ?? err}`);
+    }
+  }
+
   /**
    * A repeated call the CDN keeps, answered before the request is parsed any further (most of a busy server's
    * calls; measured: a third of a kept answer's cost went to the general path): true if it was. Keys are
@@ -295,8 +344,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (!cdn || !target.startsWith('/') || target.startsWith('//') || !CdnCache.applies(req.method ?? 'GET', req.headers)) return false;
     const hit = cdn.lookup(target, req.headers);
     if (!hit) return false;
-    res.writeHead(hit.status, hit.headers);
-    res.end(hit.body);
+    answerKept(req, res, target, hit);
     return true;
   }
 
@@ -315,18 +363,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // answerFromCdn already looked up a target that was its own normalised form.
       if (cdnKey && cdnKey !== req.url) {
         const hit = cdn!.lookup(cdnKey, req.headers);
-        if (hit) {
-          res.writeHead(hit.status, hit.headers);
-          return res.end(hit.body);
-        }
+        if (hit) return answerKept(req, res, cdnKey, hit);
       }
-      for (const route of functions) {
-        if (!url.pathname.startsWith(route.prefix)) continue;
-        const params = route.match(url.pathname);
-        if (!params) continue;
-        if (route.methods && !route.methods.includes(method)) continue;
-        const context: FunctionContext = { params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: origin } };
-        const response = await route.handler(toRequest(req, url), context);
+      const found = functionFor(url.pathname, method);
+      if (found) {
+        const response = await invoke(req, url, found);
         return await send(res, response, {}, cdnKey ? (status, headers, body) => cdn!.admit(cdnKey, req.headers, status, headers, body) : undefined);
       }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {

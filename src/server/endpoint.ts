@@ -78,6 +78,8 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
   cacheSeconds?: number;
+  /** Seconds more the CDN may answer it once expired, while it asks the function again in the background. */
+  staleSeconds?: number;
   /**
    * Public data only: a warm instance reuses the serialised answer of identical requests (same version, path
    * parameters and validated query) for this many milliseconds, with single-flight, so N concurrent identical
@@ -248,7 +250,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
           if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
           text = serialise(data);
         }
-        const headers = functionHeaderRecord({ personal, maxAge: personal ? undefined : spec.cacheSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
+        const headers = functionHeaderRecord({ personal, maxAge: personal ? undefined : spec.cacheSeconds, staleSeconds: spec.staleSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
         if (spec.versions?.length) headers['Content-Type'] = `application/json; charset=utf-8; version=${version}`;
         return new Response(text, { status: 200, headers });
 

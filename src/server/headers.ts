@@ -48,6 +48,8 @@ export interface ResponseHeaderOptions {
   personal?: boolean;
   /** Public, cacheable data: seconds a CDN may keep it. */
   maxAge?: number;
+  /** Seconds more Netlify's CDN may answer it once expired, while it asks the function again (stale-while-revalidate). */
+  staleSeconds?: number;
   requestId?: string;
   /** The answer depends on the Accept header (a versioned call): caches must key on it. */
   varyAccept?: boolean;
@@ -60,7 +62,7 @@ export function functionHeaderRecord(options: ResponseHeaderOptions = {}): Recor
   else {
     h['Cache-Control'] = `public, max-age=0, s-maxage=${options.maxAge}`;
     // Netlify's CDN reads its own header first (and strips it from the answer to the browser).
-    h['Netlify-CDN-Cache-Control'] = `public, s-maxage=${options.maxAge}`;
+    h['Netlify-CDN-Cache-Control'] = `public, s-maxage=${options.maxAge}${options.staleSeconds ? `, stale-while-revalidate=${options.staleSeconds}` : ''}`;
     if (options.varyAccept) h['Netlify-Vary'] = 'header=Accept';
   }
   const vary = [...(options.personal ? ['Authorization'] : []), ...(options.varyAccept ? ['Accept'] : [])];

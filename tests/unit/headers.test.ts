@@ -28,6 +28,13 @@ describe('security headers', () => {
     expect(functionHeaders({ maxAge: 3 }).get('vary')).toBeNull();
   });
 
+  it("lets Netlify's CDN answer an expired copy while it refreshes it, when asked, and tells no browser so", () => {
+    const h = functionHeaders({ maxAge: 3, staleSeconds: 1 });
+    expect(h.get('netlify-cdn-cache-control')).toBe('public, s-maxage=3, stale-while-revalidate=1');
+    expect(h.get('cache-control')).toBe('public, max-age=0, s-maxage=3');
+    expect(functionHeaders({ personal: true, maxAge: 3, staleSeconds: 1 }).get('netlify-cdn-cache-control')).toBeNull();
+  });
+
   it('builds a page CSP that allows only the site, Supabase, maps and ads, and no framing', () => {
     const csp = pageContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co/' });
     expect(csp).toContain("default-src 'self'");
