@@ -1,11 +1,12 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
- * (one per branch serves every specialty and keyword of it), kept as PUBLIC_AVAILABILITY_CACHE says, as the CDN keeps answers.
+ * (one per branch serves every specialty and keyword of it), kept `loadMs` beneath the CDN's copies of the answers
+ * (PUBLIC_AVAILABILITY_CACHE).
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE } from '../src/server/read-cache';
+import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_ENDPOINT } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import {
   filterDoctors,
@@ -21,7 +22,6 @@ import {
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
-export const SEARCH_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
 /** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
 const noBranch = () => new Error('a branch load answers every id');
 export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchDoctors, missing: noBranch });
@@ -76,10 +76,7 @@ export const doctorSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
-  cacheSeconds: SEARCH_CACHE_SECONDS,
-  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
 });
 
@@ -92,10 +89,7 @@ export const serviceSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
-  cacheSeconds: SEARCH_CACHE_SECONDS,
-  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
 });
 
@@ -107,10 +101,7 @@ export const hospitalSpecialties = defineEndpoint({
   auth: 'public',
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
-  cacheSeconds: SEARCH_CACHE_SECONDS,
-  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),
 });
 

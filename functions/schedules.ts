@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_INSTANCE_MS } from '../src/server/read-cache';
+import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_ENDPOINT } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
@@ -22,10 +22,6 @@ import { loadOwnerSlots, loadOwnersSlots, nearestFrom, nearestLastDay, windowFro
 
 /** Longest range one call may ask for: the date strip's few weeks, not a year. */
 export const MAX_RANGE_DAYS = 62;
-/** Seconds a CDN may keep an answer (and answer it expired while refreshing it), and milliseconds a warm instance may serve it: slots change when someone books. */
-export const SCHEDULE_CACHE_SECONDS = PUBLIC_AVAILABILITY_CACHE.cdnSeconds;
-export const SCHEDULE_STALE_SECONDS = PUBLIC_AVAILABILITY_CACHE.staleSeconds;
-export const SCHEDULE_INSTANCE_CACHE_MS = PUBLIC_AVAILABILITY_INSTANCE_MS;
 /**
  * Days a horizon load covers from yesterday (UTC; every zone's today is on or after it): a nearest-day call from
  * four weeks ahead still finds its whole horizon in it. Requests reaching further load their own range, uncached.
@@ -121,10 +117,7 @@ export const doctorSchedule = defineEndpoint({
   params: z.object({ id }),
   query: z.object(range),
   response,
-  cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  staleSeconds: SCHEDULE_STALE_SECONDS,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: ({ params, query }) => answer('outpatient', params.id, query, 'doctor'),
 });
 
@@ -137,10 +130,7 @@ export const telemedicineSchedule = defineEndpoint({
   params: z.object({ id }),
   query: z.object(range),
   response,
-  cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  staleSeconds: SCHEDULE_STALE_SECONDS,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: ({ params, query }) => answer('telemedicine', params.id, query, 'doctor'),
 });
 
@@ -152,10 +142,7 @@ export const serviceSchedule = defineEndpoint({
   auth: 'public',
   query: z.object({ serviceId: id, ...range }),
   response,
-  cacheSeconds: SCHEDULE_CACHE_SECONDS,
-  staleSeconds: SCHEDULE_STALE_SECONDS,
-  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
-  database: 'shared',
+  ...PUBLIC_AVAILABILITY_ENDPOINT,
   handler: ({ query }) => answer('service', query.serviceId, query, 'service'),
 });
 

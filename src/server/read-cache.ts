@@ -140,6 +140,14 @@ export class ReadCache<T> {
  */
 export const PUBLIC_AVAILABILITY_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 1000 } as const;
 
+/** The endpoint options (defineEndpoint) of every public availability call: its caching, as above, and shared loads. */
+export const PUBLIC_AVAILABILITY_ENDPOINT = {
+  cacheSeconds: PUBLIC_AVAILABILITY_CACHE.cdnSeconds,
+  staleSeconds: PUBLIC_AVAILABILITY_CACHE.staleSeconds,
+  instanceCacheMs: PUBLIC_AVAILABILITY_CACHE.answerMs,
+  database: 'shared',
+} as const;
+
 /** The longest an instance serves an availability answer: its own lifetime plus that of the load beneath it. */
 export const PUBLIC_AVAILABILITY_INSTANCE_MS = PUBLIC_AVAILABILITY_CACHE.answerMs + PUBLIC_AVAILABILITY_CACHE.loadMs;
 

@@ -1,5 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
-import schedules, { doctorSchedule, horizonLoads, stripLoads, SCHEDULE_CACHE_SECONDS, SCHEDULE_INSTANCE_CACHE_MS, SCHEDULE_STALE_SECONDS } from '../../functions/schedules';
+import schedules, { doctorSchedule, horizonLoads, stripLoads } from '../../functions/schedules';
+import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_INSTANCE_MS } from '../../src/server/read-cache';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -256,8 +257,8 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         return body._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat()).some((s) => s.schedule_id === slotId);
       };
       const first = await schedules(new Request(url));
-      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SCHEDULE_CACHE_SECONDS}`);
-      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE_SECONDS}, stale-while-revalidate=${SCHEDULE_STALE_SECONDS}`);
+      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${PUBLIC_AVAILABILITY_CACHE.cdnSeconds}`);
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${PUBLIC_AVAILABILITY_CACHE.cdnSeconds}, stale-while-revalidate=${PUBLIC_AVAILABILITY_CACHE.staleSeconds}`);
       expect(await offered()).toBe(true);
       const asPatient = (id: string) => ({ role: 'authenticated' as const, claims: { sub: id, role: 'authenticated' } });
       const book = (id: string, key: string) => asCaller(ctx.db, asPatient(id), async (c) => (await c.query('select id, status from public.book_slot($1, $2)', [slotId, key])).rows[0]);
@@ -266,11 +267,11 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       const heldAt = Date.now();
       // The instance may still offer the slot for a moment, but the database refuses a second booking of it.
       await expect(book(ACCOUNTS.patientOther.id, `cache-second-${ctx.engine}`)).rejects.toMatchObject({ code: 'PT409' });
-      await new Promise((r) => setTimeout(r, Math.max(0, SCHEDULE_INSTANCE_CACHE_MS + 50 - (Date.now() - heldAt))));
+      await new Promise((r) => setTimeout(r, Math.max(0, PUBLIC_AVAILABILITY_INSTANCE_MS + 50 - (Date.now() - heldAt))));
       expect(await offered()).toBe(false);
       // Freed again (the hold cancelled): back within the lifetime too.
       await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
-      await new Promise((r) => setTimeout(r, SCHEDULE_INSTANCE_CACHE_MS + 50));
+      await new Promise((r) => setTimeout(r, PUBLIC_AVAILABILITY_INSTANCE_MS + 50));
       expect(await offered()).toBe(true);
     });
   });
