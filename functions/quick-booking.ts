@@ -2,11 +2,11 @@
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
  * (one per branch serves every specialty and keyword of it), kept `loadMs` beneath the CDN's copies of the answers
- * (PUBLIC_AVAILABILITY_CACHE).
+ * (SEARCH_CACHE).
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_ENDPOINT } from '../src/server/read-cache';
+import { SEARCH_CACHE, SEARCH_ENDPOINT } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import {
   filterDoctors,
@@ -24,9 +24,9 @@ import { PRICE_TYPES } from '../src/lib/prices';
 
 /** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
 const noBranch = () => new Error('a branch load answers every id');
-export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchDoctors, missing: noBranch });
-export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchServices, missing: noBranch });
-export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs, loadMany: loadBranchSpecialties, missing: noBranch });
+export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchDoctors, missing: noBranch });
+export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchServices, missing: noBranch });
+export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchSpecialties, missing: noBranch });
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -76,7 +76,7 @@ export const doctorSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SEARCH_ENDPOINT,
   handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
 });
 
@@ -89,7 +89,7 @@ export const serviceSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SEARCH_ENDPOINT,
   handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
 });
 
@@ -101,7 +101,7 @@ export const hospitalSpecialties = defineEndpoint({
   auth: 'public',
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SEARCH_ENDPOINT,
   handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),
 });
 

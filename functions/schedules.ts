@@ -4,13 +4,13 @@
  * removed in the hospital's zone; public and cacheable for a few seconds.
  *
  * The CDN keeps each answer (per URL) for a few seconds and refreshes it in the background while it answers the
- * expired copy (PUBLIC_AVAILABILITY_CACHE); beneath it, the instance keeps owner loads (per doctor or service, over
- * the date strip's weeks or over the nearest-day horizon), so an owner's windows, and its nearest-day start days,
- * come from one database read each.
+ * expired copy (SCHEDULE_CACHE). Beneath it, owner loads (per doctor or service, over the date strip's weeks or
+ * over the nearest-day horizon) are shared: concurrent calls for one owner's windows or nearest-day start days
+ * share one read, and the reads of many owners leave together as one query (src/server/shared-loads).
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_ENDPOINT } from '../src/server/read-cache';
+import { SCHEDULE_CACHE, SCHEDULE_ENDPOINT } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
@@ -52,7 +52,7 @@ function loadsPerKind(range: () => { from: string; to: string }): Record<Schedul
     (['outpatient', 'telemedicine', 'service'] as const).map((kind) => [
       kind,
       new SharedLoads<OwnerSlots>({
-        ttlMs: PUBLIC_AVAILABILITY_CACHE.loadMs,
+        ttlMs: SCHEDULE_CACHE.loadMs,
         loadMany: (c, ids) => {
           // Read when the batch leaves: just after midnight UTC a batch may start a day later than its key says,
           // which drops a day that is past in every zone at or ahead of UTC (all of the platform's markets).
@@ -117,7 +117,7 @@ export const doctorSchedule = defineEndpoint({
   params: z.object({ id }),
   query: z.object(range),
   response,
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SCHEDULE_ENDPOINT,
   handler: ({ params, query }) => answer('outpatient', params.id, query, 'doctor'),
 });
 
@@ -130,7 +130,7 @@ export const telemedicineSchedule = defineEndpoint({
   params: z.object({ id }),
   query: z.object(range),
   response,
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SCHEDULE_ENDPOINT,
   handler: ({ params, query }) => answer('telemedicine', params.id, query, 'doctor'),
 });
 
@@ -142,7 +142,7 @@ export const serviceSchedule = defineEndpoint({
   auth: 'public',
   query: z.object({ serviceId: id, ...range }),
   response,
-  ...PUBLIC_AVAILABILITY_ENDPOINT,
+  ...SCHEDULE_ENDPOINT,
   handler: ({ query }) => answer('service', query.serviceId, query, 'service'),
 });
 

@@ -1,6 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
 import schedules, { doctorSchedule, horizonLoads, stripLoads } from '../../functions/schedules';
-import { PUBLIC_AVAILABILITY_CACHE, PUBLIC_AVAILABILITY_INSTANCE_MS } from '../../src/server/read-cache';
+import { instanceLagMs, SCHEDULE_CACHE } from '../../src/server/read-cache';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -257,8 +257,8 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         return body._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat()).some((s) => s.schedule_id === slotId);
       };
       const first = await schedules(new Request(url));
-      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${PUBLIC_AVAILABILITY_CACHE.cdnSeconds}`);
-      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${PUBLIC_AVAILABILITY_CACHE.cdnSeconds}, stale-while-revalidate=${PUBLIC_AVAILABILITY_CACHE.staleSeconds}`);
+      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SCHEDULE_CACHE.cdnSeconds}`);
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE.cdnSeconds}, stale-while-revalidate=${SCHEDULE_CACHE.staleSeconds}`);
       expect(await offered()).toBe(true);
       const asPatient = (id: string) => ({ role: 'authenticated' as const, claims: { sub: id, role: 'authenticated' } });
       const book = (id: string, key: string) => asCaller(ctx.db, asPatient(id), async (c) => (await c.query('select id, status from public.book_slot($1, $2)', [slotId, key])).rows[0]);
@@ -267,11 +267,11 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       const heldAt = Date.now();
       // The instance may still offer the slot for a moment, but the database refuses a second booking of it.
       await expect(book(ACCOUNTS.patientOther.id, `cache-second-${ctx.engine}`)).rejects.toMatchObject({ code: 'PT409' });
-      await new Promise((r) => setTimeout(r, Math.max(0, PUBLIC_AVAILABILITY_INSTANCE_MS + 50 - (Date.now() - heldAt))));
+      await new Promise((r) => setTimeout(r, Math.max(0, instanceLagMs(SCHEDULE_CACHE) + 50 - (Date.now() - heldAt))));
       expect(await offered()).toBe(false);
       // Freed again (the hold cancelled): back within the lifetime too.
       await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
-      await new Promise((r) => setTimeout(r, PUBLIC_AVAILABILITY_INSTANCE_MS + 50));
+      await new Promise((r) => setTimeout(r, instanceLagMs(SCHEDULE_CACHE) + 50));
       expect(await offered()).toBe(true);
     });
   });
@@ -287,11 +287,13 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     });
   });
 
-  it("answers every window of the strip's weeks from one load of the doctor's slots, and every nearest-day start from one more, as the direct queries do", async () => {
+  it("answers concurrent windows of the strip's weeks from one load of the doctor's slots, and concurrent nearest-day starts and later windows from one more, as the direct queries do", async () => {
     await viaFunctions(async () => {
       const loads = () => [stripLoads.outpatient.cache.stats.loads, horizonLoads.outpatient.cache.stats.loads];
       const before = loads();
       const base = `http://localhost/api/doctors/${f.doctorId}/schedules`;
+      const later = addDays(f.today, 35);
+      // Windows in the strip's weeks; nearest-day starts; a window beyond the strip, from the nearest-day horizon's load.
       const asks = [
         [f.days[0], f.days[6]],
         [f.days[2], f.days[3]],
@@ -299,21 +301,17 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         [f.today, undefined],
         [f.days[3], undefined],
         [f.days[6], undefined],
+        [later, addDays(later, 6)],
       ] as const;
-      for (const [startDate, endDate] of asks) {
-        const res = await schedules(new Request(`${base}?startDate=${startDate}${endDate ? `&endDate=${endDate}` : ''}`));
-        expect(res.status).toBe(200);
-        const served = ((await res.json()) as { _data: unknown })._data;
+      const answers = await Promise.all(asks.map(([startDate, endDate]) => schedules(new Request(`${base}?startDate=${startDate}${endDate ? `&endDate=${endDate}` : ''}`))));
+      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
+      for (const [i, [startDate, endDate]] of asks.entries()) {
+        expect(answers[i].status).toBe(200);
+        const served = ((await answers[i].json()) as { _data: unknown })._data;
         const direct = await anon((c) => (endDate ? scheduleWindowFor(c, 'outpatient', f.doctorId, startDate, endDate) : nearestScheduleFor(c, 'outpatient', f.doctorId, startDate)));
         expect(served).toEqual(direct);
       }
-      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
-      // A window beyond the strip's weeks comes from the nearest-day horizon's load, already there.
-      const later = addDays(f.today, 35);
-      const laterWindow = await schedules(new Request(`${base}?startDate=${later}&endDate=${addDays(later, 6)}`));
-      expect(laterWindow.status).toBe(200);
-      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
-      // A window beyond the cached loads' reach is read on its own, and still answered.
+      // A window beyond the shared loads' reach is read on its own, and still answered.
       const far = addDays(f.today, 400);
       const res = await schedules(new Request(`${base}?startDate=${far}&endDate=${addDays(far, 6)}`));
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SharedLoads, MAX_BATCHES_IN_FLIGHT } from '../../src/server/shared-loads';
+import { BATCH_SLICE_MS, SharedLoads, MAX_BATCHES_IN_FLIGHT } from '../../src/server/shared-loads';
 import { useDatabase } from '../../src/server/runtime';
 import { describeEachEngine } from './support/engines';
 
@@ -48,6 +48,40 @@ describeEachEngine('shared loads', { seed: false }, (ctx) => {
       await expect(loads.get(13)).rejects.toThrow('no 13');
       expect(batches.length - before).toBe(2);
       expect(loads.batchStats.ids).toBe(batches.flat().length);
+    } finally {
+      useDatabase(undefined);
+    }
+  });
+
+  it('sends a batch once it has gathered ids for BATCH_SLICE_MS, without waiting for the end of the round', async () => {
+    useDatabase(ctx.db);
+    try {
+      const batches: number[][] = [];
+      const loads = new SharedLoads<number>({
+        ttlMs: 0,
+        loadMany: async (c, ids) => {
+          batches.push([...ids]);
+          await c.query('select 1');
+          return new Map(ids.map((id) => [id, id]));
+        },
+        missing: (id) => new Error(`no ${id}`),
+      });
+      // One round of requests (no turn of the event loop between them) longer than the slice: 1; 2 once the slice is
+      // over; 3 in the next request (its own tick).
+      const busy = (ms: number) => {
+        const end = performance.now() + ms;
+        while (performance.now() < end);
+      };
+      const asked = [loads.get(1)];
+      busy(BATCH_SLICE_MS + 1);
+      asked.push(loads.get(2));
+      await new Promise((r) => process.nextTick(r));
+      asked.push(loads.get(3));
+      expect(await Promise.all(asked)).toEqual([1, 2, 3]);
+      // 2 joined the batch it found open and sent it; 3 opened the next, sent when the round ended.
+      expect(batches).toHaveLength(2);
+      expect(batches).toContainEqual([1, 2]);
+      expect(batches).toContainEqual([3]);
     } finally {
       useDatabase(undefined);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from '../../src/server/read-cache';
+import { availabilityLagMs, PUBLIC_AVAILABILITY_BOUND_MS, ReadCache, SCHEDULE_CACHE, SEARCH_CACHE } from '../../src/server/read-cache';
 import { cacheKey } from '../../src/server/endpoint';
 
 const deferred = <T>() => {
@@ -119,5 +119,10 @@ describe('instance read cache', () => {
     expect(cacheKey('1.0.0', { id: '1' }, q(''))).not.toBe(cacheKey('1.0.0', { id: '2' }, q('')));
     // A value holding separators cannot pass for other parameters.
     expect(cacheKey('1.0.0', {}, q('a=1%26b%3D2'))).not.toBe(cacheKey('1.0.0', {}, q('a=1&b=2')));
+  });
+
+  it('keeps schedule and search answers within the availability bound, CDN and instance together', () => {
+    for (const c of [SCHEDULE_CACHE, SEARCH_CACHE]) expect(availabilityLagMs(c)).toBeLessThanOrEqual(PUBLIC_AVAILABILITY_BOUND_MS);
+    expect(availabilityLagMs({ cdnSeconds: 3, staleSeconds: 2, answerMs: 500, loadMs: 1000 })).toBe(6500);
   });
 });
