@@ -112,16 +112,14 @@ export class CdnCache {
    * `revalidate: true` and must ask the function again (`admit` its answer, or `forget` the copy if that fails).
    */
   lookup(url: string, request: IncomingHeaders): CdnHit | null {
-    const resource = this.resources.get(url);
-    if (!resource) return null;
-    const key = variantKey(resource.vary, request);
-    const entry = resource.variants.get(key);
-    if (!entry) return null;
+    const found = this.find(url, request);
+    if (!found) return null;
+    const { entry } = found;
     const now = this.now();
     const age = String(Math.floor((now - entry.storedAt) / 1000));
     if (now < entry.expiresAt) return { status: entry.status, body: entry.body, headers: { ...entry.headers, age, 'cache-status': `${CACHE_NAME}; hit` }, revalidate: false };
     if (now >= entry.staleUntil) {
-      this.remove(url, resource, key, entry);
+      this.remove(url, found.resource, found.key, entry);
       return null;
     }
     const revalidate = !entry.revalidating;
@@ -132,11 +130,17 @@ export class CdnCache {
 
   /** Drops the kept answer of this URL and request headers (its revalidation failed: the next request asks the function). */
   forget(url: string, request: IncomingHeaders): void {
+    const found = this.find(url, request);
+    if (found) this.remove(url, found.resource, found.key, found.entry);
+  }
+
+  /** The kept variant of this URL for these request headers, with where it is kept. */
+  private find(url: string, request: IncomingHeaders): { resource: Resource; key: string; entry: Entry } | null {
     const resource = this.resources.get(url);
-    if (!resource) return;
+    if (!resource) return null;
     const key = variantKey(resource.vary, request);
     const entry = resource.variants.get(key);
-    if (entry) this.remove(url, resource, key, entry);
+    return entry ? { resource, key, entry } : null;
   }
 
   /**

@@ -140,11 +140,11 @@ export const PUBLIC_AVAILABILITY_BOUND_MS = 5000;
  */
 export interface AvailabilityCache { cdnSeconds: number; staleSeconds: number; answerMs: number; loadMs: number }
 
-/** The longest an answer can lag the database under `c`: the CDN's fresh and stale seconds, then the instance's lifetimes. */
-export const availabilityLagMs = (c: AvailabilityCache): number => (c.cdnSeconds + c.staleSeconds) * 1000 + c.answerMs + c.loadMs;
-
 /** The longest an instance serves an availability answer: its own lifetime plus that of the load beneath it. */
 export const instanceLagMs = (c: AvailabilityCache): number => c.answerMs + c.loadMs;
+
+/** The longest an answer can lag the database under `c`: the CDN's fresh and stale seconds, then the instance's. */
+export const availabilityLagMs = (c: AvailabilityCache): number => (c.cdnSeconds + c.staleSeconds) * 1000 + instanceLagMs(c);
 
 /**
  * Schedules: an owner load serves one address only (the date strip's window of the owner's day, or its nearest-day

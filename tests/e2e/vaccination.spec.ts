@@ -25,7 +25,10 @@ async function findCard(page: Page, prefix: string, slug: string) {
     if (await card.count()) return card;
     const next = page.getByTestId('vaccine-pager').locator('a[rel="next"]');
     if (!(await next.count())) throw new Error(`no card for ${slug}`);
+    // Wait for the next page: looking for the card on the one still shown found no pager mid-navigation.
+    const target = new URL((await next.getAttribute('href'))!, page.url()).pathname;
     await next.click();
+    await page.waitForURL((url) => url.pathname === target);
   }
 }
 
