@@ -4,6 +4,7 @@
  * same handler modules run here and in production. Fast enough for the load benchmarks (no per-call emulation).
  */
 import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { createReadStream, existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -423,15 +424,69 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
-  });
-  const port = (server.address() as import('node:net').AddressInfo).port;
+  const listeners = await listenOnSeveralSockets(server, host, options.port ?? 0);
+  const port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     port,
     functions: functions.map((f) => `${f.path} (${f.name})`),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // The connections first (the server tracks every one, whichever socket accepted it): a listener's close
+        // waits for the connections it accepted, and keep-alive ones would hold it open.
+        server.closeAllConnections();
+        for (const l of listeners) l.close();
+        server.close(() => resolve());
+      }),
   };
+}
+
+/**
+ * Listening sockets on one port: libuv accepts one connection per listening socket per event-loop turn (since
+ * libuv 1.45, libuv/libuv#3696), so a server whose turns last tens of milliseconds under load took seconds to
+ * accept a burst of new connections, and their first requests waited that long (measured: 200 connections
+ * opened at once at 6,000 requests/s, the last accepted 5 s later). With SO_REUSEPORT the kernel spreads new
+ * connections over all of them, each accepting one a turn, and each hands its connections to the one HTTP server.
+ */
+export const LISTENING_SOCKETS = 32;
+
+/** Listens `target` (an HTTP server or a plain listener) on host:port; rejects with the listen error. */
+function listen(target: net.Server, port: number, host: string, reusePort: boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    target.once('error', reject);
+    target.listen({ port, host, reusePort }, () => {
+      target.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+const closeListener = (l: net.Server) => new Promise<void>((resolve) => l.close(() => resolve()));
+
+async function listenOnSeveralSockets(server: http.Server, host: string, port: number): Promise<net.Server[]> {
+  // reusePort spreads connections over the sockets on Linux only (elsewhere: one socket, as before).
+  const reusePort = process.platform === 'linux';
+  if (reusePort && port !== 0) {
+    // Sockets with SO_REUSEPORT share a port with any other process of this user doing the same: a second local
+    // server on a taken port must still fail (EADDRINUSE), not quietly take half of the first one's connections.
+    const probe = net.createServer();
+    await listen(probe, port, host, false);
+    await closeListener(probe);
+  }
+  await listen(server, port, host, reusePort);
+  if (!reusePort) return [];
+  const bound = server.address() as AddressInfo;
+  const extra: net.Server[] = [];
+  try {
+    for (let i = 1; i < LISTENING_SOCKETS; i++) {
+      const listener = net.createServer((socket) => server.emit('connection', socket));
+      await listen(listener, bound.port, bound.address, true);
+      extra.push(listener);
+    }
+  } catch (err) {
+    await Promise.all(extra.map(closeListener));
+    await closeListener(server);
+    throw err;
+  }
+  return extra;
 }
