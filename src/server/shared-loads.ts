@@ -2,7 +2,8 @@
  * Shared loads of public data by id (an owner's schedule, a branch's doctors) for public, instance-cached
  * endpoints declaring `database: 'shared'`. Four things at once:
  * - one load per id serves every request shape built on it (windows, start days, specialties, keywords), kept
- *   for `ttlMs` with single-flight and reload-ahead (ReadCache);
+ *   for `ttlMs` with single-flight and reload-ahead (ReadCache), or, with a change feed, until the feed names
+ *   the id (src/server/availability-journal);
  * - the ids asked for close together go to the database as one query (DataLoader): a batch leaves at the end of
  *   the round of requests that opened it (setImmediate), or as soon as a request asks for an id once it has been
  *   open BATCH_SLICE_MS, whichever comes first;
@@ -17,6 +18,7 @@
 import DataLoader from 'dataloader';
 import type pg from 'pg';
 import { asAnon } from '../data/db';
+import type { ChangeFeed } from './availability-journal';
 import { instanceCacheTtl, ReadCache } from './read-cache';
 import { serverDatabase } from './runtime';
 
@@ -84,6 +86,15 @@ export interface SharedLoadOptions<V> {
   missing: (id: number) => Error;
   /** Bound on the ids of one query. */
   maxBatchSize?: number;
+  /**
+   * Keep loads until the feed says their id changed (ttlMs still bounds them): a load is used only when the feed
+   * is ready (src/server/availability-journal).
+   */
+  changes?: ChangeFeed;
+  /** When a load stops holding although nothing was written (epoch ms), or null. */
+  validUntil?: (value: V) => number | null;
+  /** Bound on the loads kept (ReadCache's maxEntries). */
+  maxEntries?: number;
 }
 
 export class SharedLoads<V> {
@@ -91,9 +102,14 @@ export class SharedLoads<V> {
   /** Queries sent and ids they read (tests, benchmarks). */
   readonly batchStats = { batches: 0, ids: 0 };
   private readonly loader: DataLoader<number, V>;
+  private readonly changes?: ChangeFeed;
+  /** The versions asked for lately, to forget every load of an id (a range of days: a new one a day, never the old again). */
+  private readonly versions = new Set<string>();
 
   constructor(options: SharedLoadOptions<V>) {
-    this.cache = ReadCache.reloadingAhead<V>(instanceCacheTtl(options.ttlMs));
+    this.cache = ReadCache.reloadingAhead<V>(instanceCacheTtl(options.ttlMs), { validUntil: options.validUntil, maxEntries: options.maxEntries });
+    this.changes = options.changes;
+    this.changes?.subscribe((id) => (id === null ? this.cache.clear() : this.forget(id)));
     this.loader = new DataLoader<number, V>(
       async (ids) => {
         this.batchStats.batches++;
@@ -108,9 +124,24 @@ export class SharedLoads<V> {
 
   /** The entry of `id`; `version` tells apart loads of one id that must not be shared (another range of days). */
   get(id: number, version = ''): Promise<V> {
+    const wait = this.changes?.ready();
+    // After the read (applied, or failed: then nothing kept is left), without asking the feed again.
+    return wait ? wait.then(() => this.lookup(id, version)) : this.lookup(id, version);
+  }
+
+  private lookup(id: number, version: string): Promise<V> {
+    if (!this.versions.has(version)) {
+      if (this.versions.size >= 4) this.versions.delete(this.versions.values().next().value!);
+      this.versions.add(version);
+    }
     const entry = this.cache.get(`${id} ${version}`, () => this.loader.load(id));
     sendOpenBatches();
     return entry;
+  }
+
+  /** Forgets the loads of `id` (it changed). */
+  forget(id: number): void {
+    for (const v of this.versions) this.cache.delete(`${id} ${v}`);
   }
 
   /** Forgets every kept load (tests, or a database switched under the functions). */

@@ -4,7 +4,7 @@ import { instanceLagMs, SCHEDULE_CACHE } from '../../src/server/read-cache';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
-import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
+import { loadOwnersSlots, nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
 import { addDays, todayInZone } from '../../src/lib/hospital-time';
 import { describeEachEngine } from './support/engines';
@@ -273,6 +273,47 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
       await new Promise((r) => setTimeout(r, instanceLagMs(SCHEDULE_CACHE) + 50));
       expect(await offered()).toBe(true);
+    });
+  });
+
+  it("keeps an owner's load until the availability journal names the owner, or a live hold on its slots expires", async () => {
+    await viaFunctions(async () => {
+      const ask = async (id: number) => {
+        const res = await schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { _data: { schedules: { workingTimes: Record<string, { schedule_id: number }[]> }[] } })._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat().map((s) => s.schedule_id));
+      };
+      const loads = () => stripLoads.outpatient.cache.stats.loads;
+      const slotId = f.slots[`outpatient|${f.days[5]}|19:00`];
+      expect(await ask(f.doctorId)).toContain(slotId);
+      const before = loads();
+      // Past the journal's lag: the next call reads the journal first, and nothing changed for this doctor.
+      await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+      expect(await ask(f.doctorId)).toContain(slotId);
+      expect(loads()).toBe(before);
+      // A change to another doctor's slots leaves the load; a change to this one's is seen within the lag.
+      const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
+      await owner(`update public.time_slots set capacity = capacity + 1 where id = $1`, [f.slots[`telemedicine|${f.days[1]}|08:00`]]);
+      await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+      expect(await ask(f.doctorId)).toContain(slotId);
+      expect(loads()).toBe(before);
+      // Booked (as a booking writes it): gone from the answer within the lag, after one more load.
+      const booking = await owner(
+        `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key)
+         select booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, $1, starts_at, 'confirmed', 'journal-test' from public.bookings where idempotency_key = 'fixture-confirmed' returning id`,
+        [slotId],
+      );
+      try {
+        await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+        expect(await ask(f.doctorId)).not.toContain(slotId);
+        expect(loads()).toBe(before + 1);
+      } finally {
+        await owner(`delete from public.bookings where id = $1`, [booking.rows[0].id]);
+      }
+      // The doctor's live hold (15 minutes) ends a load of its slots then, written or not; a doctor without one: none.
+      const loaded = await anon((c) => loadOwnersSlots(c, 'outpatient', [f.doctorId, f.teleOnlyId], f.days[0], f.days[6]));
+      expect(Math.abs(loaded.get(f.doctorId)!.validUntil! - (Date.now() + 15 * 60_000))).toBeLessThan(60_000);
+      expect(loaded.get(f.teleOnlyId)!.validUntil).toBeNull();
     });
   });
 

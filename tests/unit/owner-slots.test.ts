@@ -14,7 +14,7 @@ let nextId = 1;
 const slot = (workingDay: string, startTime: string, booked = 0, capacity = 1): RawSlot => ({ scheduleId: nextId++, workingDay, startTime: `${startTime}:00`, endTime: `${startTime.slice(0, 3)}30:00`, capacity, booked });
 
 function owner(slots: RawSlot[], bufferTime = 60): OwnerSlots {
-  return { from: '2026-11-23', to: '2027-07-01', timeZone: ZONE, bufferTime, slots };
+  return { from: '2026-11-23', to: '2027-07-01', timeZone: ZONE, bufferTime, slots, validUntil: null };
 }
 
 describe('answers from an owner load', () => {
