@@ -1,13 +1,14 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
- * (one per branch serves every specialty and keyword of it), kept `loadMs` beneath the CDN's copies of the answers
- * (SEARCH_CACHE).
+ * (one per branch serves every specialty and keyword of it), kept beneath the CDN's copies of the answers until
+ * the availability journal names the branch (SEARCH_CACHE).
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { SEARCH_CACHE, SEARCH_ENDPOINT } from '../src/server/read-cache';
-import { SharedLoads } from '../src/server/shared-loads';
+import { SharedLoads, type SharedLoadOptions } from '../src/server/shared-loads';
+import { availabilityJournal } from '../src/server/availability-journal';
 import {
   filterDoctors,
   filterServices,
@@ -24,9 +25,12 @@ import { PRICE_TYPES } from '../src/lib/prices';
 
 /** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
 const noBranch = () => new Error('a branch load answers every id');
-export const branchDoctors = new SharedLoads<DoctorSearchResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchDoctors, missing: noBranch });
-export const branchServices = new SharedLoads<ServiceSearchResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchServices, missing: noBranch });
-export const branchSpecialties = new SharedLoads<SpecialtyResult[]>({ ttlMs: SEARCH_CACHE.loadMs, loadMany: loadBranchSpecialties, missing: noBranch });
+/** Branch loads, kept until the availability journal names their branch (or every branch). */
+const branchLoads = <V>(loadMany: SharedLoadOptions<V>['loadMany']) =>
+  new SharedLoads<V>({ ttlMs: SEARCH_CACHE.loadMs, loadMany, missing: noBranch, changes: availabilityJournal.feed('branch') });
+export const branchDoctors = branchLoads<DoctorSearchResult[]>(loadBranchDoctors);
+export const branchServices = branchLoads<ServiceSearchResult[]>(loadBranchServices);
+export const branchSpecialties = branchLoads<SpecialtyResult[]>(loadBranchSpecialties);
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { SCHEDULE_CACHE, SCHEDULE_ENDPOINT } from '../src/server/read-cache';
 import { SharedLoads } from '../src/server/shared-loads';
-import { AvailabilityJournal } from '../src/server/availability-journal';
-import { readAvailabilityChanges } from '../src/data/availability-changes';
+import { availabilityJournal } from '../src/server/availability-journal';
 import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
 import { asAnon } from '../src/data/db';
@@ -49,20 +48,6 @@ function stripLoadRange(): { from: string; to: string } {
   const utcToday = new Date().toISOString().slice(0, 10);
   return { from: addDays(utcToday, -1), to: stripRange(addDays(utcToday, 1)).end };
 }
-
-/**
- * The availability journal as this instance reads it: owner loads are kept until it names their owner (or a live
- * hold on their slots expires), and used at most SCHEDULE_CACHE.journalLagMs after a change was committed.
- */
-export const availabilityJournal = new AvailabilityJournal({
-  read: async (cursor) => {
-    const db = await serverDatabase();
-    return { source: db, ...(await asAnon(db, (c) => readAvailabilityChanges(c, cursor))) };
-  },
-  lagMs: SCHEDULE_CACHE.journalLagMs,
-  pollAheadMs: SCHEDULE_CACHE.journalLagMs / 2,
-  onError: (err) => console.error(JSON.stringify({ level: 'error', what: 'availability journal read failed', error: err instanceof Error ? err.message : String(err) })),
-});
 
 /** Owner loads of one range per kind, batched and shared (src/server/shared-loads); `range` is read when a batch leaves. */
 function loadsPerKind(range: () => { from: string; to: string }, maxEntries: number): Record<ScheduleKind, SharedLoads<OwnerSlots>> {

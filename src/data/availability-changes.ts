@@ -5,10 +5,13 @@
 import { prepared, type Queryable } from './db';
 import type { ScheduleKind } from './schedules';
 
+/** What a journal row names: a schedule owner, or a branch (its bookable doctors and services). */
+export type JournalKind = ScheduleKind | 'branch';
+
 /** One journal row: owner (kind, ownerId) may have changed; both null: any owner may have. */
 export interface AvailabilityChange {
   id: number;
-  kind: ScheduleKind | null;
+  kind: JournalKind | null;
   ownerId: number | null;
 }
 
@@ -24,6 +27,6 @@ const SINCE_SQL = prepared('availability_changes_since', 'select public.availabi
 /** The changes since `cursor`; null: none, only the cursor to start from. */
 export async function readAvailabilityChanges(c: Queryable, cursor: string | null): Promise<AvailabilityChanges> {
   const { rows } = await c.query<{ j: string }>({ ...SINCE_SQL, values: [cursor] });
-  const read = JSON.parse(rows[0].j) as { cursor: string; changes: [number, ScheduleKind | null, number | null][] };
+  const read = JSON.parse(rows[0].j) as { cursor: string; changes: [number, JournalKind | null, number | null][] };
   return { cursor: read.cursor, changes: read.changes.map(([id, kind, ownerId]) => ({ id: Number(id), kind, ownerId: ownerId === null ? null : Number(ownerId) })) };
 }

@@ -12,10 +12,12 @@
  * read, after `restartAfterMs` without one (the journal keeps an hour), when the database behind it is another
  * one, and when a read fails.
  */
-import type { AvailabilityChanges } from '../data/availability-changes';
-import type { ScheduleKind } from '../data/schedules';
+import { readAvailabilityChanges, type AvailabilityChanges, type JournalKind } from '../data/availability-changes';
+import { asAnon } from '../data/db';
+import { JOURNAL_LAG_MS } from './read-cache';
+import { serverDatabase } from './runtime';
 
-/** An owner of `kind` whose loads must go, or null: every load must. */
+/** An owner of the feed's kind whose loads must go, or null: every load must. */
 export type JournalListener = (ownerId: number | null) => void;
 
 /** What a shared load needs of the journal: when its kept loads may be used, and which to forget. */
@@ -49,7 +51,7 @@ export class AvailabilityJournal {
   private reading: Promise<void> | null = null;
   /** Ids of the rows the last read returned: a row comes again while its transaction's neighbours run. */
   private seen = new Set<number>();
-  private readonly listeners = new Map<ScheduleKind, JournalListener[]>();
+  private readonly listeners = new Map<JournalKind, JournalListener[]>();
   private readonly now: () => number;
   /** Reads made and rows applied (tests, benchmarks). */
   readonly stats = { reads: 0, changes: 0, restarts: 0 };
@@ -59,7 +61,7 @@ export class AvailabilityJournal {
   }
 
   /** The feed of one kind of owner. */
-  feed(kind: ScheduleKind): ChangeFeed {
+  feed(kind: JournalKind): ChangeFeed {
     return {
       ready: () => this.ready(),
       subscribe: (listener) => {
@@ -113,7 +115,21 @@ export class AvailabilityJournal {
     this.tell(null, null);
   }
 
-  private tell(kind: ScheduleKind | null, ownerId: number | null): void {
+  private tell(kind: JournalKind | null, ownerId: number | null): void {
     for (const [k, list] of this.listeners) if (kind === null || k === kind) for (const l of list) l(kind === null ? null : ownerId);
   }
 }
+
+/**
+ * The journal as this instance reads it, for the schedule calls' owner loads and the quick-booking searches'
+ * branch loads: read every half second while calls come, a load used at most JOURNAL_LAG_MS after a change.
+ */
+export const availabilityJournal = new AvailabilityJournal({
+  read: async (cursor) => {
+    const db = await serverDatabase();
+    return { source: db, ...(await asAnon(db, (c) => readAvailabilityChanges(c, cursor))) };
+  },
+  lagMs: JOURNAL_LAG_MS,
+  pollAheadMs: JOURNAL_LAG_MS / 2,
+  onError: (err) => console.error(JSON.stringify({ level: 'error', what: 'availability journal read failed', error: err instanceof Error ? err.message : String(err) })),
+});

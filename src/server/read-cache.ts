@@ -164,6 +164,9 @@ export interface AvailabilityCache {
   journalLagMs?: number;
 }
 
+/** How far loads kept until the availability journal names them may lag it (src/server/availability-journal). */
+export const JOURNAL_LAG_MS = 1000;
+
 /** The longest an instance serves an availability answer: its own lifetime plus how far the load beneath it may lag. */
 export const instanceLagMs = (c: AvailabilityCache): number => c.answerMs + (c.journalLagMs ?? c.loadMs);
 
@@ -176,15 +179,17 @@ export const availabilityLagMs = (c: AvailabilityCache): number => (c.cdnSeconds
  * 32k). Kept until the availability journal names the owner, it answers every later call that misses the CDN and
  * every background revalidation without the database (most of them are for owners loaded before, unchanged): the
  * journal is read every half second while calls come, and a load is used at most a second after a change.
- * Measured at 200 connections (doctor schedules, one warm server, alternating runs): p95 36–72 → 20–33 ms.
+ * Measured at 200 connections (doctor schedules, a warm server, alternating runs): p95 39–47 → 26–27 ms, and
+ * PostgreSQL idle (42 µs of its CPU a call before).
  */
-export const SCHEDULE_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journalLagMs: 1000 } as const satisfies AvailabilityCache;
+export const SCHEDULE_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journalLagMs: JOURNAL_LAG_MS } as const satisfies AvailabilityCache;
 
 /**
  * Quick-booking searches: one branch load serves every specialty and keyword of the branch, each its own address
- * on the CDN, so the load is kept 1 s (it answered more than half of the calls reaching the function).
+ * on the CDN (kept 1 s, it answered more than half of the calls reaching the function); kept until the journal
+ * names the branch (a doctor, a doctor's specialties or a service of it written), it answers nearly all of them.
  */
-export const SEARCH_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 1000 } as const satisfies AvailabilityCache;
+export const SEARCH_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journalLagMs: JOURNAL_LAG_MS } as const satisfies AvailabilityCache;
 
 /** The endpoint options (defineEndpoint) of a public availability call: its caching, as above, and shared loads. */
 const availabilityEndpoint = (c: AvailabilityCache) =>

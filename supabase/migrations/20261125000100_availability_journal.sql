@@ -3,19 +3,19 @@
 -- owner changed (src/server/availability-journal.ts), instead of reading every owner again each few seconds.
 --
 -- Why: under load most schedule calls that reach a function are for owners it loaded seconds before, unchanged.
--- Measured at 200 connections (doctor schedules, benchmark scale, one warm server): with the loads kept, PostgreSQL
--- did no work and the p95 fell from 36–72 to 20–33 ms; without the journal, keeping them would show a slot booked
--- elsewhere as free for as long as they are kept.
+-- Measured at 200 connections (doctor schedules, benchmark scale, a warm server, alternating runs): with the loads
+-- kept, PostgreSQL did no work and the p95 fell from 39–47 to 26–27 ms; without the journal, keeping them would
+-- show a slot booked elsewhere as free for as long as they are kept.
 --
--- A row says: the availability of owner (kind, owner_id) may have changed; a row without an owner says that of
--- any owner may have (a branch or organization published or withdrawn, a schedule edited, slots added or
--- removed). `xid` is the writing transaction: a reader asks for rows of transactions not finished when it last
+-- A row says: the availability of owner (kind, owner_id) may have changed (kind 'branch': the bookable doctors or
+-- services of branch owner_id, which the quick-booking searches load); a row without an owner says that of any
+-- owner may have (a branch or organization published or withdrawn, a schedule edited, slots added or removed). `xid` is the writing transaction: a reader asks for rows of transactions not finished when it last
 -- asked (pg_snapshot_xmin of its snapshot), so a row committed late, with a lower id than rows already read, is
 -- not missed (public.availability_changes_since).
 create table public.availability_changes (
   id bigserial primary key,
   xid xid8 not null default pg_current_xact_id(),
-  kind text check (kind in ('outpatient', 'telemedicine', 'service')),
+  kind text check (kind in ('outpatient', 'telemedicine', 'service', 'branch')),
   owner_id bigint,
   changed_at timestamptz not null default now(),
   check ((kind is null) = (owner_id is null))
@@ -90,6 +90,38 @@ create trigger hospitals_note_availability_of_all
   on public.hospitals for each statement execute function public.note_availability_change_of_all();
 create trigger organizations_note_availability_of_all after update of is_active or delete or truncate
   on public.organizations for each statement execute function public.note_availability_change_of_all();
+
+-- The quick-booking searches' branch loads (src/data/quick-booking.ts): a branch's bookable doctors with their
+-- specialties and prices, and its services. Row by row, owner the branch (kind 'branch'): these change a row at
+-- a time from the back-office, in bulk only from imports and the seed.
+create or replace function public.note_branch_of_row() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op <> 'INSERT' then perform public.note_availability_change('branch', old.hospital_id); end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.hospital_id is distinct from old.hospital_id) then
+    perform public.note_availability_change('branch', new.hospital_id);
+  end if;
+  return null;
+end $$;
+create trigger doctors_note_branch after insert or update or delete on public.doctors
+  for each row execute function public.note_branch_of_row();
+create trigger hospital_services_note_branch after insert or update or delete on public.hospital_services
+  for each row execute function public.note_branch_of_row();
+
+create or replace function public.doctor_specialties_note_branch() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  perform public.note_availability_change('branch', d.hospital_id) from public.doctors d where d.id in (new.doctor_id, old.doctor_id);
+  return null;
+end $$;
+create trigger doctor_specialties_note_branch after insert or update or delete on public.doctor_specialties
+  for each row execute function public.doctor_specialties_note_branch();
+
+-- A specialty's name or picture, a market's currency: in every branch's lists.
+create trigger specialties_note_availability_of_all after update or delete or truncate on public.specialties
+  for each statement execute function public.note_availability_change_of_all();
+create trigger countries_note_availability_of_all after update of currency or delete or truncate on public.countries
+  for each statement execute function public.note_availability_change_of_all();
 
 -- What changed since `p_cursor` (null: nothing, only where to start): the journal rows of transactions that were
 -- still running or began after the snapshot that returned `p_cursor`, and the cursor to ask with next time. A

@@ -1,6 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
 import schedules, { doctorSchedule, horizonLoads, stripLoads } from '../../functions/schedules';
-import { instanceLagMs, SCHEDULE_CACHE } from '../../src/server/read-cache';
+import { instanceLagMs, SCHEDULE_CACHE, SEARCH_CACHE } from '../../src/server/read-cache';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -183,6 +183,38 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(branchDoctors.batchStats.ids - before.ids).toBe(2);
       const services = await quickBooking(new Request(`http://localhost/api/quick-booking/services?hospitalBranchId=${f.hospitalId}&keyword=darah`));
       expect(((await services.json()) as { _data: { searches: { id: number }[] } })._data.searches.map((s) => s.id)).toEqual([f.serviceId]);
+    });
+  });
+
+  it("keeps a branch's search loads until the availability journal names the branch", async () => {
+    await viaFunctions(async () => {
+      const search = async () => {
+        const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?hospitalBranchId=${f.hospitalId}&specialtyId=`, { headers: { accept: 'application/json; version=2.0.0' } }));
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { _data: { searches: { id: number; name: string }[] } })._data.searches;
+      };
+      const loads = () => branchDoctors.cache.stats.loads;
+      expect((await search()).map((d) => d.id)).toEqual([f.doctorId, f.teleOnlyId]);
+      const before = loads();
+      const lag = () => new Promise((r) => setTimeout(r, SEARCH_CACHE.journalLagMs + 50));
+      await lag();
+      await search();
+      expect(loads()).toBe(before);
+      // A doctor of another branch renamed: this branch's load stays. One of this branch's: seen within the lag.
+      const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
+      await owner(`update public.doctors set name = name where status = 1 and hospital_id <> $1 and id = (select min(id) from public.doctors where hospital_id <> $1)`, [f.hospitalId]);
+      await lag();
+      await search();
+      expect(loads()).toBe(before);
+      const { rows } = await owner(`select name from public.doctors where id = $1`, [f.teleOnlyId]);
+      await owner(`update public.doctors set name = 'Aaron Journal' where id = $1`, [f.teleOnlyId]);
+      try {
+        await lag();
+        expect((await search()).map((d) => d.name)).toContain('Aaron Journal');
+        expect(loads()).toBe(before + 1);
+      } finally {
+        await owner(`update public.doctors set name = $2 where id = $1`, [f.teleOnlyId, rows[0].name]);
+      }
     });
   });
 

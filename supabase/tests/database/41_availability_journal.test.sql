@@ -2,7 +2,7 @@
 -- public.availability_changes, what public.availability_changes_since answers, who may read or write the journal,
 -- and the hold_expiry column public.public_owner_slots gained.
 begin;
-select plan(33);
+select plan(38);
 
 create temp table t_range as select current_date - 1 as d_from, current_date + 219 as d_to;
 grant select on t_range to public;
@@ -114,15 +114,34 @@ select is(pg_temp.journal(), 'all', 'an insert of two time slots writes one row 
 delete from public.time_slots where schedule_id = (select schedule_id from public.time_slots where id = (select doctor_slot from t_slot)) and started >= '23:00';
 select is(pg_temp.journal(), 'all', 'a delete of two time slots writes one row for every owner');
 update public.doctors set buffer_time_outpatient = buffer_time_outpatient where id in (1, 2);
-select is(pg_temp.journal(), 'all', 'an update of two doctors'' outpatient buffer writes one row for every owner');
+select is(pg_temp.journal(), (select string_agg('branch:' || hospital_id, ' ' order by id) from public.doctors where id in (1, 2)) || ' all',
+  'an update of two doctors'' outpatient buffer writes a row for each one''s branch, then one for every owner');
 update public.hospitals set is_active = is_active where id in (1, 2);
 select is(pg_temp.journal(), 'all', 'an update of branches'' is_active writes one row for every owner');
 update public.organizations set is_active = is_active where id in (1, 2);
 select is(pg_temp.journal(), 'all', 'an update of organizations'' is_active writes one row for every owner');
 update public.hospital_services set availability = availability where hospital_id = 1;
-select is(pg_temp.journal(), 'all', 'an update of services'' availability writes one row for every owner');
+select is(pg_temp.journal(), (select string_agg('branch:1', ' ') from public.hospital_services where hospital_id = 1) || ' all',
+  'an update of a branch''s services'' availability writes a row for the branch per service, then one for every owner');
 update public.doctors set glance = glance where id in (1, 2);
-select is(pg_temp.journal(), 'none', 'an update of a doctor column public_owner_slots does not read (glance) writes no row');
+select is(pg_temp.journal(), (select string_agg('branch:' || hospital_id, ' ' order by id) from public.doctors where id in (1, 2)),
+  'an update of a doctor column public_owner_slots does not read (glance) writes rows for the doctors'' branches only (searches list doctors)');
+
+-- ---- branches: what the quick-booking searches load --------------------------------------------------------
+create temp table t_doctor as select id, hospital_id from public.doctors where id = 1;
+insert into public.doctor_specialties (doctor_id, specialty_id)
+  select 1, min(id) from public.specialties where id not in (select specialty_id from public.doctor_specialties where doctor_id = 1);
+select is(pg_temp.journal(), (select 'branch:' || hospital_id from t_doctor), 'a specialty added to a doctor writes a row for the doctor''s branch');
+update public.doctors set hospital_id = case when hospital_id = 1 then 2 else 1 end where id = 1;
+select is(pg_temp.journal(), (select 'branch:' || hospital_id || ' branch:' || case when hospital_id = 1 then 2 else 1 end from t_doctor) || ' all',
+  'a doctor moved to another branch writes a row for each branch, then one for every owner (schedules)');
+update public.hospital_services set name = name where id = (select service_id from t_slot);
+select is(pg_temp.journal(), (select 'branch:' || hospital_id from public.hospital_services where id = (select service_id from t_slot)),
+  'a service renamed writes a row for its branch only');
+update public.specialties set name = name where id = 1;
+select is(pg_temp.journal(), 'all', 'a specialty renamed writes one row for every owner (every branch''s lists)');
+update public.countries set currency = currency where id = 1;
+select is(pg_temp.journal(), 'all', 'a market''s currency changed writes one row for every owner');
 
 -- ---- who may read or write the journal -------------------------------------------------------------------
 select tests.act_as('anon');
