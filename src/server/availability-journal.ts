@@ -1,6 +1,7 @@
 /**
- * An instance's reader of the availability journal (src/data/availability-changes): it lets owner loads be kept
- * until their owner changes instead of for a fixed few seconds (src/server/shared-loads, schedule calls).
+ * An instance's reader of the availability journal (src/data/availability-changes): it lets shared loads be kept
+ * until their owner changes instead of for a fixed few seconds (src/server/shared-loads: the schedule calls' owner
+ * loads, the quick-booking searches' branch loads).
  *
  * The reader is driven by the calls that use kept loads, with no timer (a Netlify instance is frozen between
  * invocations): `ready()` is null while the last read of the journal that finished *started* less than
@@ -93,8 +94,7 @@ export class AvailabilityJournal {
           seen.add(c.id);
           if (this.seen.has(c.id)) continue;
           this.stats.changes++;
-          if (c.kind === null || c.ownerId === null) this.tell(null, null);
-          else this.tell(c.kind, c.ownerId);
+          this.tell(c.kind, c.ownerId);
         }
         this.seen = seen;
       }
@@ -115,6 +115,7 @@ export class AvailabilityJournal {
     this.tell(null, null);
   }
 
+  /** Tells the listeners of `kind` to forget `ownerId`, or (kind null: a row for every owner) every listener all. */
   private tell(kind: JournalKind | null, ownerId: number | null): void {
     for (const [k, list] of this.listeners) if (kind === null || k === kind) for (const l of list) l(kind === null ? null : ownerId);
   }

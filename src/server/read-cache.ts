@@ -159,16 +159,16 @@ export interface AvailabilityCache {
   loadMs: number;
   /**
    * Loads are kept until the availability journal names their owner (src/server/availability-journal), and used
-   * at most this long after a change was committed; `loadMs` then only bounds memory, not how stale they are.
+   * at most JOURNAL_LAG_MS after a change was committed; `loadMs` then only bounds memory, not how stale they are.
    */
-  journalLagMs?: number;
+  journal?: true;
 }
 
 /** How far loads kept until the availability journal names them may lag it (src/server/availability-journal). */
 export const JOURNAL_LAG_MS = 1000;
 
 /** The longest an instance serves an availability answer: its own lifetime plus how far the load beneath it may lag. */
-export const instanceLagMs = (c: AvailabilityCache): number => c.answerMs + (c.journalLagMs ?? c.loadMs);
+export const instanceLagMs = (c: AvailabilityCache): number => c.answerMs + (c.journal ? JOURNAL_LAG_MS : c.loadMs);
 
 /** The longest an answer can lag the database under `c`: the CDN's fresh and stale seconds, then the instance's. */
 export const availabilityLagMs = (c: AvailabilityCache): number => (c.cdnSeconds + c.staleSeconds) * 1000 + instanceLagMs(c);
@@ -182,14 +182,14 @@ export const availabilityLagMs = (c: AvailabilityCache): number => (c.cdnSeconds
  * Measured at 200 connections (doctor schedules, a warm server, alternating runs): p95 39–47 → 26–27 ms, and
  * PostgreSQL idle (42 µs of its CPU a call before).
  */
-export const SCHEDULE_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journalLagMs: JOURNAL_LAG_MS } as const satisfies AvailabilityCache;
+export const SCHEDULE_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journal: true } as const satisfies AvailabilityCache;
 
 /**
  * Quick-booking searches: one branch load serves every specialty and keyword of the branch, each its own address
  * on the CDN (kept 1 s, it answered more than half of the calls reaching the function); kept until the journal
  * names the branch (a doctor, a doctor's specialties or a service of it written), it answers nearly all of them.
  */
-export const SEARCH_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journalLagMs: JOURNAL_LAG_MS } as const satisfies AvailabilityCache;
+export const SEARCH_CACHE = { cdnSeconds: 3, staleSeconds: 1, answerMs: 0, loadMs: 10 * 60_000, journal: true } as const satisfies AvailabilityCache;
 
 /** The endpoint options (defineEndpoint) of a public availability call: its caching, as above, and shared loads. */
 const availabilityEndpoint = (c: AvailabilityCache) =>

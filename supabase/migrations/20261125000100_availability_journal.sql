@@ -9,9 +9,10 @@
 --
 -- A row says: the availability of owner (kind, owner_id) may have changed (kind 'branch': the bookable doctors or
 -- services of branch owner_id, which the quick-booking searches load); a row without an owner says that of any
--- owner may have (a branch or organization published or withdrawn, a schedule edited, slots added or removed). `xid` is the writing transaction: a reader asks for rows of transactions not finished when it last
--- asked (pg_snapshot_xmin of its snapshot), so a row committed late, with a lower id than rows already read, is
--- not missed (public.availability_changes_since).
+-- owner may have (a branch or organization published or withdrawn, a schedule edited, slots added or removed).
+-- `xid` is the writing transaction: a reader asks for rows of transactions not finished when it last asked
+-- (pg_snapshot_xmin of its snapshot), so a row committed late, with a lower id than rows already read, is not
+-- missed (public.availability_changes_since).
 create table public.availability_changes (
   id bigserial primary key,
   xid xid8 not null default pg_current_xact_id(),

@@ -1,6 +1,6 @@
 import { expect, it, beforeAll } from 'vitest';
 import schedules, { doctorSchedule, horizonLoads, stripLoads } from '../../functions/schedules';
-import { instanceLagMs, SCHEDULE_CACHE, SEARCH_CACHE } from '../../src/server/read-cache';
+import { instanceLagMs, JOURNAL_LAG_MS, SCHEDULE_CACHE } from '../../src/server/read-cache';
 import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
 import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
@@ -11,6 +11,9 @@ import { describeEachEngine } from './support/engines';
 import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
 
 const ZONE = 'Asia/Jakarta';
+
+/** Waits until the functions read the availability journal again before using a kept load. */
+const pastJournalLag = () => new Promise((r) => setTimeout(r, JOURNAL_LAG_MS + 50));
 
 /** The connection string a PostgreSQL pool was opened with. */
 const connectionUrl = (db: Database) => (db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
@@ -196,20 +199,19 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       const loads = () => branchDoctors.cache.stats.loads;
       expect((await search()).map((d) => d.id)).toEqual([f.doctorId, f.teleOnlyId]);
       const before = loads();
-      const lag = () => new Promise((r) => setTimeout(r, SEARCH_CACHE.journalLagMs + 50));
-      await lag();
+      await pastJournalLag();
       await search();
       expect(loads()).toBe(before);
       // A doctor of another branch renamed: this branch's load stays. One of this branch's: seen within the lag.
       const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
       await owner(`update public.doctors set name = name where status = 1 and hospital_id <> $1 and id = (select min(id) from public.doctors where hospital_id <> $1)`, [f.hospitalId]);
-      await lag();
+      await pastJournalLag();
       await search();
       expect(loads()).toBe(before);
       const { rows } = await owner(`select name from public.doctors where id = $1`, [f.teleOnlyId]);
       await owner(`update public.doctors set name = 'Aaron Journal' where id = $1`, [f.teleOnlyId]);
       try {
-        await lag();
+        await pastJournalLag();
         expect((await search()).map((d) => d.name)).toContain('Aaron Journal');
         expect(loads()).toBe(before + 1);
       } finally {
@@ -320,13 +322,13 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(await ask(f.doctorId)).toContain(slotId);
       const before = loads();
       // Past the journal's lag: the next call reads the journal first, and nothing changed for this doctor.
-      await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+      await pastJournalLag();
       expect(await ask(f.doctorId)).toContain(slotId);
       expect(loads()).toBe(before);
       // A change to another doctor's slots leaves the load; a change to this one's is seen within the lag.
       const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
       await owner(`update public.time_slots set capacity = capacity + 1 where id = $1`, [f.slots[`telemedicine|${f.days[1]}|08:00`]]);
-      await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+      await pastJournalLag();
       expect(await ask(f.doctorId)).toContain(slotId);
       expect(loads()).toBe(before);
       // Booked (as a booking writes it): gone from the answer within the lag, after one more load.
@@ -336,7 +338,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         [slotId],
       );
       try {
-        await new Promise((r) => setTimeout(r, SCHEDULE_CACHE.journalLagMs + 50));
+        await pastJournalLag();
         expect(await ask(f.doctorId)).not.toContain(slotId);
         expect(loads()).toBe(before + 1);
       } finally {
