@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/data/db';
 import { buildDatabase } from './lib/db-setup';
-import { loadFunctions, standInMounts, startServer } from './lib/server';
+import { loadFunctions } from './lib/functions';
+import { standInMounts, startServer } from './lib/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'care-e2e-'));

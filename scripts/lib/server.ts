@@ -7,7 +7,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { createReadStream, existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import path from 'node:path';
@@ -15,56 +15,9 @@ import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
-
-export type WebHandler = (req: Request, context: FunctionContext) => Response | Promise<Response>;
-
-export interface FunctionContext {
-  params: Record<string, string>;
-  requestId: string;
-  ip: string;
-  site: { url: string };
-}
-
-interface FunctionRoute { name: string; path: string; match: PathMatcher; methods?: string[]; handler: WebHandler; prefix: string }
-
-/** The literal start of a path pattern ('/api/doctors/' of '/api/doctors/:id/schedules'): a cheap test before matching. */
-export function literalPrefix(pattern: string): string {
-  const i = pattern.search(/[:*({?]/);
-  return i < 0 ? pattern : pattern.slice(0, i);
-}
-
-/** The named parameters of a path that matches, else null. */
-export type PathMatcher = (pathname: string) => Record<string, string> | null;
-
-/**
- * A matcher for a function's `config.path` (URLPattern syntax, as Netlify routes it). Patterns made only of
- * literal text and whole-segment `:name` parameters, which is every path the functions declare, are compiled to a
- * regular expression: URLPattern.exec costs about 27 µs a match in Node 24, a measurable share of a cached answer.
- * Anything else (wildcards, groups, modifiers) goes to URLPattern itself.
- */
-export function pathMatcher(pattern: string): PathMatcher {
-  if (/^(\/(:[A-Za-z_][A-Za-z0-9_]*|[A-Za-z0-9._~-]*))*\/?$/.test(pattern)) {
-    const names: string[] = [];
-    const source = pattern.replace(/[.~-]/g, (c) => `\\${c}`).replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    const re = new RegExp(`^${source}$`);
-    return (pathname) => {
-      const m = re.exec(pathname);
-      if (!m) return null;
-      const params: Record<string, string> = {};
-      names.forEach((n, i) => (params[n] = m[i + 1]));
-      return params;
-    };
-  }
-  const compiled = new URLPattern({ pathname: pattern });
-  return (pathname) => {
-    const m = compiled.exec({ pathname });
-    if (!m) return null;
-    return Object.fromEntries(Object.entries(m.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  };
-}
+import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
+import { FunctionThread } from './function-thread';
+import type { OpenOptions } from '../../src/data/db';
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
 
@@ -82,6 +35,12 @@ export interface ServerOptions {
    * false here or LOCAL_CDN_CACHE=off.
    */
   cdnCache?: boolean;
+  /**
+   * Run the functions in a thread of their own over this database, apart from the CDN stand-in, as on Netlify
+   * (./function-thread.ts). Only for a database nothing else in this process opens; by default the functions run
+   * in the server's thread over the database the process installed (useDatabase).
+   */
+  functionsThread?: OpenOptions;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -152,69 +111,55 @@ class CompressedFiles {
   }
 }
 
-export async function loadFunctions(functionsDir: string): Promise<FunctionRoute[]> {
-  const routes: FunctionRoute[] = [];
-  let files: string[] = [];
-  try {
-    files = (await readdir(functionsDir)).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.startsWith('_'));
-  } catch {
-    return routes;
-  }
-  for (const f of files.sort()) {
-    const mod = await import(pathToFileURL(path.join(functionsDir, f)).href);
-    const config = mod.config as { path?: string | string[]; method?: string | string[] } | undefined;
-    if (typeof mod.default !== 'function' || !config?.path) continue;
-    const paths = Array.isArray(config.path) ? config.path : [config.path];
-    const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]).map((m) => m.toUpperCase()) : undefined;
-    for (const p of paths) routes.push({ name: f, path: p, match: pathMatcher(p), methods, handler: mod.default, prefix: literalPrefix(p) });
-  }
-  return routes;
-}
-
-function toRequest(req: http.IncomingMessage, url: URL): Request {
-  // Pairs, validated once by Request (a Headers object built first was validated, then copied again).
+/** Request headers as pairs, validated once by Request (a Headers object built first was validated, then copied again). */
+function headerPairs(req: http.IncomingMessage): [string, string][] {
   const headers: [string, string][] = [];
   for (const [k, v] of Object.entries(req.headers)) {
     if (Array.isArray(v)) for (const x of v) headers.push([k, x]);
     else if (v !== undefined) headers.push([k, v]);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return headers;
+}
+
+const hasBody = (req: http.IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
+
+function toRequest(req: http.IncomingMessage, url: URL): Request {
+  const body = hasBody(req);
   return new Request(url, {
     method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    headers: headerPairs(req),
+    body: body ? (Readable.toWeb(req) as ReadableStream) : undefined,
     // Node streams the incoming body; fetch's Request needs to be told it is half-duplex.
-    duplex: hasBody ? 'half' : undefined,
+    duplex: body ? 'half' : undefined,
   } as RequestInit);
 }
 
-interface Answer { status: number; headers: OutgoingHeaders; body: Buffer | null }
+/** Netlify's limit on a function's request body; a functions thread is handed the body whole. */
+const FUNCTION_BODY_LIMIT = 6 * 1024 * 1024;
 
-/**
- * A handler's Response as the server sends it: headers as a record (cookies apart), the body read whole.
- * Answers are read whole and sent with their length: headers and body then leave in one write, where a chunked
- * answer takes several (measured: about a quarter of the server's time under load went to writev).
- */
-async function readAnswer(response: Response, extraHeaders: Record<string, string> = {}): Promise<Answer> {
-  const headers: OutgoingHeaders = { ...extraHeaders };
-  response.headers.forEach((v, k) => {
-    if (k === 'set-cookie') return;
-    headers[k] = v;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  if (!response.body) return { status: response.status, headers, body: null };
-  const body = Buffer.from(await response.arrayBuffer());
-  if (!('content-length' in headers) && response.status !== 304) headers['content-length'] = String(body.byteLength);
-  return { status: response.status, headers, body };
+/** The request body read whole, or null when it is longer than FUNCTION_BODY_LIMIT. */
+async function readRequestBody(req: http.IncomingMessage): Promise<Uint8Array | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    length += chunk.byteLength;
+    if (length > FUNCTION_BODY_LIMIT) return null;
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks, length));
+}
+
+/** An answer in the API's envelope that no function gave: the server's own refusals. */
+function envelopeAnswer(status: number, message: string): Answer {
+  const body = Buffer.from(JSON.stringify({ _status: -1, _messages: [message], _data: null }));
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(body.byteLength) }, body };
 }
 
 /**
- * Writes a handler's Response. `finish` sees the headers and body about to be sent and returns the headers to
- * send instead (the CDN cache keeps the answer and drops its CDN-only headers there).
+ * Writes an answer. `finish` sees the headers and body about to be sent and returns the headers to send instead
+ * (the CDN cache keeps the answer and drops its CDN-only headers there).
  */
-async function send(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string> = {}, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
-  const answer = await readAnswer(response, extraHeaders);
+function send(res: http.ServerResponse, answer: Answer, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
   if (!answer.body) {
     res.writeHead(answer.status, answer.headers);
     return res.end();
@@ -242,7 +187,9 @@ export interface RunningServer { url: string; port: number; close(): Promise<voi
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const root = options.root ?? process.cwd();
   const distDir = path.resolve(root, options.distDir ?? 'dist');
-  const functions = await loadFunctions(path.resolve(root, options.functionsDir ?? 'functions'));
+  const functionsDir = path.resolve(root, options.functionsDir ?? 'functions');
+  const functions = await loadFunctions(functionsDir);
+  const thread = options.functionsThread ? await FunctionThread.start({ functionsDir, database: options.functionsThread }) : null;
   const netlify: NetlifyConfig = readNetlifyConfig(root);
   const mounts = options.mounts ?? [];
   const log = options.log ?? (() => undefined);
@@ -307,9 +254,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return null;
   }
 
-  function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Response> {
+  /** The function's answer to `req` (asked for `url`), in this thread or the functions thread. */
+  async function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Answer> {
     const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
-    return Promise.resolve(found.route.handler(toRequest(req, url), context));
+    if (!thread) return readAnswer(await found.route.handler(toRequest(req, url), context));
+    const body = hasBody(req) ? await readRequestBody(req) : null;
+    if (hasBody(req) && !body) return envelopeAnswer(413, `The request body is too large (limit ${FUNCTION_BODY_LIMIT / 1024} KB).`);
+    return thread.call({ route: functions.indexOf(found.route), method: req.method ?? 'GET', url: url.href, headers: headerPairs(req), body, context });
   }
 
   /** Writes a kept answer; a stale one is then asked of the function again, in the background (stale-while-revalidate). */
@@ -325,7 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const url = new URL(key, `http://${req.headers.host ?? 'localhost'}`);
       const found = functionFor(url.pathname, 'GET');
       if (!found) return cdn!.forget(key, req.headers);
-      const answer = await readAnswer(await invoke(req, url, found));
+      const answer = await invoke(req, url, found);
       if (answer.body) cdn!.admit(key, req.headers, answer.status, answer.headers, answer.body);
       else cdn!.forget(key, req.headers);
     } catch (err) {
@@ -350,6 +301,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer(async (req, res) => {
+    thread?.poll();
     if (answerFromCdn(req, res)) return;
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const url = new URL(req.url ?? '/', origin);
@@ -357,7 +309,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     try {
       for (const m of mounts) {
         if (url.pathname === m.prefix || url.pathname.startsWith(m.prefix.endsWith('/') ? m.prefix : `${m.prefix}/`)) {
-          return await send(res, await m.handler(toRequest(req, url)), { 'cache-control': 'no-store' });
+          return send(res, await readAnswer(await m.handler(toRequest(req, url)), { 'cache-control': 'no-store' }));
         }
       }
       const cdnKey = cdn && CdnCache.applies(method, req.headers) ? url.pathname + url.search : null;
@@ -368,15 +320,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
       const found = functionFor(url.pathname, method);
       if (found) {
-        const response = await invoke(req, url, found);
-        return await send(res, response, {}, cdnKey ? (status, headers, body) => cdn!.admit(cdnKey, req.headers, status, headers, body) : undefined);
+        return send(res, await invoke(req, url, found), cdnKey ? (status, headers, body) => cdn!.admit(cdnKey, req.headers, status, headers, body) : undefined);
       }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         // Calls answer the envelope even when there is no such call (or not with this method).
         const pathKnown = functions.some((r) => r.match(url.pathname) !== null);
-        const status = pathKnown ? 405 : 404;
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-        return res.end(JSON.stringify({ _status: -1, _messages: [pathKnown ? `This call does not accept ${method}.` : 'There is no such call.'], _data: null }));
+        return send(res, envelopeAnswer(pathKnown ? 405 : 404, pathKnown ? `This call does not accept ${method}.` : 'There is no such call.'));
       }
       if (method !== 'GET' && method !== 'HEAD') {
         res.writeHead(405, { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' });
@@ -437,7 +386,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         server.closeAllConnections();
         for (const l of listeners) l.close();
         server.close(() => resolve());
-      }),
+      }).then(() => thread?.close()),
   };
 }
 

@@ -5,7 +5,7 @@
  * A slot's `schedule_id` is the time slot's id: it is what the booking route's scheduleId books.
  */
 import { prepared, type Queryable } from './db';
-import { addDays } from '../lib/hospital-time';
+import { addDays, keepZoneOffsets } from '../lib/hospital-time';
 import { computeSchedule, nearestAvailableDay, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
 export type ScheduleKind = 'outpatient' | 'telemedicine' | 'service';
@@ -110,6 +110,7 @@ export async function loadOwnerSlots(c: Queryable, kind: ScheduleKind, id: numbe
 /** Schedule days of [startDate, endDate] from a load covering them, with the buffer of the hospital's zone at `now`. */
 export function windowFrom(owner: OwnerSlots, startDate: string, endDate: string, now = Date.now()): ScheduleResult {
   const raw = owner.slots.filter((s) => s.workingDay >= startDate && s.workingDay <= endDate);
+  keepZoneOffsets(owner.timeZone, now);
   const computed = computeSchedule(raw, { zone: owner.timeZone, now, bufferMinutes: owner.bufferTime });
   // Past days carry nothing a patient can use.
   const today = computed.picker.minDate;

@@ -179,6 +179,22 @@ export function rememberZoneOffsets(table: ZoneOffsets): void {
   rememberedOffsets.set(table.zone, table);
 }
 
+/** How far before and after the instant asked for a table kept by keepZoneOffsets reaches. */
+const KEPT_BEFORE_MS = 2 * DAY_MS;
+const KEPT_AFTER_MS = 35 * DAY_MS;
+
+/**
+ * Makes sure a remembered table covers a few days around `instantMs` in `zone`, working one out (about 180 Intl
+ * calls, once a month per zone) when none does. For long-lived servers: each schedule answer converts the buffer
+ * threshold and today through the zone several times, and through Intl that was a third of the slot engine's time
+ * in a schedule function (a formatted date is ~4 µs).
+ */
+export function keepZoneOffsets(zone: string, instantMs: number): void {
+  const table = rememberedOffsets.get(zone);
+  if (table && instantMs - DAY_MS >= table.from && instantMs + DAY_MS < table.to) return;
+  rememberZoneOffsets(zoneOffsets(zone, instantMs - KEPT_BEFORE_MS, instantMs + KEPT_AFTER_MS));
+}
+
 /** The zone's wall clock at an instant, as epoch ms read as if UTC (milliseconds kept). */
 export function wallMsAt(instantMs: number, zone: string): number {
   const table = rememberedOffsets.get(zone);

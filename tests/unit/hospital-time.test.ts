@@ -11,6 +11,7 @@ import {
   normalizeEndTime,
   normalizeTime,
   offsetInTable,
+  keepZoneOffsets,
   rememberZoneOffsets,
   zoneOffsets,
   offsetMinutesAt,
@@ -246,6 +247,28 @@ describe('zone offset tables (the booking islands convert without Intl)', () => 
       expect(formatted).not.toHaveBeenCalled();
       expect(todayInZone(at('2028-01-01T12:00:00Z'), zone)).toBe('2028-01-01');
       expect(formatted).toHaveBeenCalled();
+    } finally {
+      formatted.mockRestore();
+    }
+  });
+
+  it('a server keeps a table around now: conversions agree with Intl across a change, and a month on it works out the next', () => {
+    const zone = 'America/Santiago'; // clocks go back on 2027-04-04 (03:00 UTC)
+    const now = at('2027-04-03T12:00:00Z');
+    const probes = [now, at('2027-04-04T02:59:59Z'), at('2027-04-04T03:00:00Z'), at('2027-04-05T09:00:00Z')];
+    const viaIntl = probes.map((ms) => wallMsAt(ms, zone));
+    keepZoneOffsets(zone, now);
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { readonly format: unknown }, 'format', 'get');
+    try {
+      expect(probes.map((ms) => wallMsAt(ms, zone))).toEqual(viaIntl);
+      keepZoneOffsets(zone, now + 20 * 86_400_000); // still covered: nothing worked out
+      expect(formatted).not.toHaveBeenCalled();
+      const later = at('2027-05-20T00:00:00Z');
+      keepZoneOffsets(zone, later);
+      expect(formatted).toHaveBeenCalled();
+      formatted.mockClear();
+      expect(wallMsAt(later, zone)).toBe(later - 4 * 3_600_000);
+      expect(formatted).not.toHaveBeenCalled();
     } finally {
       formatted.mockRestore();
     }

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { acceptedEncoding, LISTENING_SOCKETS, literalPrefix, pathMatcher, startServer } from '../../scripts/lib/server';
+import { acceptedEncoding, LISTENING_SOCKETS, startServer } from '../../scripts/lib/server';
+import { literalPrefix, pathMatcher } from '../../scripts/lib/functions';
 
 /** URLPattern's own answer, the reference the compiled matcher must agree with. */
 function reference(pattern: string, pathname: string) {
