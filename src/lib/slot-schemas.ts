@@ -4,13 +4,15 @@ import { isIsoDate } from './hospital-time';
 import type { RawSlot, ScheduleDay, TimeSlot, WorkingTimes } from './slots';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected HH:mm');
+/** HH:mm or '24:00' (a slot ending at midnight), in one pattern: a union of the two was a third of a schedule answer's check. */
+const endTime = z.string().regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'Expected HH:mm or 24:00');
 const isoDate = z.string().refine(isIsoDate, 'Expected yyyy-MM-dd');
 
 export const timeSlotSchema = z.object({
   schedule_id: z.number().int().positive(),
   started: hhmm,
   /** May be '24:00' for a slot ending at midnight. */
-  ended: z.union([hhmm, z.literal('24:00')]),
+  ended: endTime,
 });
 
 export const workingTimesSchema = z.object({

@@ -1,6 +1,7 @@
 /**
  * Schedule and search functions under 200 concurrent connections (issue #6, DESIGN §8: p95 under 30 ms, no
- * errors), on the local server (scripts/lib/server.ts in a child process) over a database seeded at the
+ * errors), on the local server (scripts/lib/server.ts in a child process; the functions in a thread of their own,
+ * apart from the CDN stand-in, as on Netlify: scripts/lib/function-thread.ts) over a database seeded at the
  * benchmark-scale directory (BENCHMARK_SCALE, the build benchmark's 60,000 pages) or the scale given. The load comes from `wrk` (Debian package, a C load
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
@@ -14,7 +15,8 @@
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
  * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped); with it, BENCH_SERVER_URL measures a
  * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say). PUBLIC_READ_CACHE_MS=0 measures
- * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache. Also: the JavaScript the booking card and quick-booking widget add on top of the UI runtime (Preact with its React compat layer)
+ * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache,
+ * BENCH_FUNCTIONS_THREAD=0 with the functions in the server's own thread. Also: the JavaScript the booking card and quick-booking widget add on top of the UI runtime (Preact with its React compat layer)
  * (budget 25 KB gzip), bundled and minified as the site ships them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -158,7 +160,7 @@ function requestLists(dir: Directory): [string, string[]][] {
   ];
 }
 
-interface WrkResult { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; non2xx: number; socketErrors: number; timeouts: number }
+interface WrkResult { requests: number; rps: number; p50: number; p95: number; p99: number; max: number; errorAnswers: number; socketErrors: number; timeouts: number }
 
 async function wrk(base: string, listFile: string, connections: number, seconds: number, threads = 2): Promise<WrkResult> {
   const script = path.join(import.meta.dirname, 'support/requests.lua');
@@ -208,6 +210,7 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
   const cacheMs = process.env.PUBLIC_READ_CACHE_MS ?? 'default';
   // The local server answers repeated calls as Netlify's CDN would (scripts/lib/cdn-cache.ts) unless turned off.
   const cdnCache = process.env.LOCAL_CDN_CACHE === 'off' ? 'off' : 'on';
+  const functionsThread = process.env.BENCH_FUNCTIONS_THREAD === '0' ? 'off' : 'on';
   try {
     const only = process.env.BENCH_CALLS?.split(',');
     for (const [label, list] of lists) {
@@ -230,14 +233,14 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
       if (more > 0) await wrk(base, file, CONCURRENCY, more);
       const load = loadavg().map((x) => round(x, 2));
       const r = await wrk(base, file, CONCURRENCY, SECONDS);
-      const errors = r.non2xx + r.socketErrors + r.timeouts;
-      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
+      const errors = r.errorAnswers + r.socketErrors + r.timeouts;
+      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache, functionsThread, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });
       ctx.emit({ name: `booking.${engine}.${label}.p99`, value: r.p99, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.rps`, value: r.rps, unit: 'requests/s', detail });
-      ctx.emit({ name: `booking.${engine}.${label}.errors`, value: errors, unit: 'requests', budget: 0, detail: { ...detail, non2xx: r.non2xx, socketErrors: r.socketErrors, timeouts: r.timeouts } });
+      ctx.emit({ name: `booking.${engine}.${label}.errors`, value: errors, unit: 'requests', budget: 0, detail: { ...detail, errorAnswers: r.errorAnswers, socketErrors: r.socketErrors, timeouts: r.timeouts } });
       // One connection: the cost of a single request, without queueing behind 199 others.
       const one = await wrk(base, file, 1, 3, 1);
       ctx.emit({ name: `booking.${engine}.${label}.sequential_p50`, value: one.p50, unit: 'ms', detail: { p95: one.p95, rps: one.rps } });

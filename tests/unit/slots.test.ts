@@ -21,7 +21,7 @@ import {
   type ScheduleDay,
 } from '../../src/lib/slots';
 import { addDays, minutesToTime, zonedInstant } from '../../src/lib/hospital-time';
-import { scheduleDaySchema } from '../../src/lib/slot-schemas';
+import { scheduleDaySchema, timeSlotSchema } from '../../src/lib/slot-schemas';
 
 const at = (iso: string) => Date.parse(iso);
 let nextId = 1;
@@ -429,5 +429,15 @@ describe('date picker keyboard moves (stepSelectableDate)', () => {
 
   it('stays put without a schedule', () => {
     expect(stepSelectableDate('2026-11-23', 1, { minDate: '2026-11-23', maxDate: null, disabledDates: [] })).toBe('2026-11-23');
+  });
+});
+
+describe('time slot schema (SPEC §3)', () => {
+  it('takes HH:mm starts, and ends up to 24:00 (a slot ending at midnight), nothing else', () => {
+    const ok = (started: string, ended: string) => timeSlotSchema.safeParse({ schedule_id: 1, started, ended }).success;
+    expect(ok('08:00', '08:30')).toBe(true);
+    expect(ok('23:30', '24:00')).toBe(true);
+    expect(ok('24:00', '24:00')).toBe(false);
+    for (const ended of ['24:30', '24:00:00', '7:00', '23:60', '25:00', ' 08:30']) expect(ok('08:00', ended), ended).toBe(false);
   });
 });
