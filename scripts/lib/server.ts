@@ -146,6 +146,7 @@ async function readRequestBody(req: http.IncomingMessage): Promise<Uint8Array | 
     if (length > FUNCTION_BODY_LIMIT) return null;
     chunks.push(chunk);
   }
+  // A copy with a buffer of its own (Buffer.concat may hand out a slice of a shared pool): it is moved to the thread.
   return new Uint8Array(Buffer.concat(chunks, length));
 }
 
