@@ -103,13 +103,15 @@ export class FunctionThread {
     });
   }
 
-  /** Asks the thread to close its database and end; ends it by force after five seconds. */
+  /** Asks the thread to close its database and end (by force after five seconds), and closes the answers' port. */
   async close(): Promise<void> {
-    if (this.failure) return;
-    const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
-    this.worker.postMessage('close');
-    const force = setTimeout(() => void this.worker.terminate(), 5_000);
-    await ended;
-    clearTimeout(force);
+    if (!this.failure) {
+      const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+      this.worker.postMessage('close');
+      const force = setTimeout(() => void this.worker.terminate(), 5_000);
+      await ended;
+      clearTimeout(force);
+    }
+    this.replies.close();
   }
 }
