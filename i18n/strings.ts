@@ -1,5 +1,6 @@
 /**
- * UI strings: one JSON file per locale under i18n/strings/. vi-VN (the default locale) defines the keys;
+ * UI strings: one JSON file per locale under i18n/strings/, plus one per locale in each area folder
+ * (i18n/strings/booking/, account/). vi-VN (the default locale) defines the keys;
  * a unit test fails when any other locale misses a key or a {placeholder}.
  */
 import type { Locale } from './locales';
@@ -9,17 +10,31 @@ import id from './strings/id-ID.json' with { type: 'json' };
 import zh from './strings/zh-TW.json' with { type: 'json' };
 import ms from './strings/ms-MY.json' with { type: 'json' };
 import th from './strings/th-TH.json' with { type: 'json' };
+// One folder per product area (booking, account), so that areas built side by side never edit one file.
+import viBooking from './strings/booking/vi-VN.json' with { type: 'json' };
+import enBooking from './strings/booking/en-PH.json' with { type: 'json' };
+import idBooking from './strings/booking/id-ID.json' with { type: 'json' };
+import zhBooking from './strings/booking/zh-TW.json' with { type: 'json' };
+import msBooking from './strings/booking/ms-MY.json' with { type: 'json' };
+import thBooking from './strings/booking/th-TH.json' with { type: 'json' };
+import viAccount from './strings/account/vi-VN.json' with { type: 'json' };
+import enAccount from './strings/account/en-PH.json' with { type: 'json' };
+import idAccount from './strings/account/id-ID.json' with { type: 'json' };
+import zhAccount from './strings/account/zh-TW.json' with { type: 'json' };
+import msAccount from './strings/account/ms-MY.json' with { type: 'json' };
+import thAccount from './strings/account/th-TH.json' with { type: 'json' };
 
-export type MessageKey = keyof typeof vi;
+const viAll = { ...vi, ...viBooking, ...viAccount };
+export type MessageKey = keyof typeof viAll;
 export type Messages = Record<MessageKey, string>;
 
 export const MESSAGES: Record<Locale, Messages> = {
-  'vi-VN': vi,
-  'en-PH': en,
-  'id-ID': id,
-  'zh-TW': zh,
-  'ms-MY': ms,
-  'th-TH': th,
+  'vi-VN': viAll,
+  'en-PH': { ...en, ...enBooking, ...enAccount } as Messages,
+  'id-ID': { ...id, ...idBooking, ...idAccount } as Messages,
+  'zh-TW': { ...zh, ...zhBooking, ...zhAccount } as Messages,
+  'ms-MY': { ...ms, ...msBooking, ...msAccount } as Messages,
+  'th-TH': { ...th, ...thBooking, ...thAccount } as Messages,
 };
 
 export { interpolate, type Params } from './interpolate';
