@@ -68,7 +68,7 @@ async function bundleSize(): Promise<{ raw: number; gzip: number }> {
 }
 
 /** Draws indexes 0..n-1 with probability ∝ 1/(rank+1)^s, ranks shuffled so popularity has nothing to do with ids. */
-function zipf(n: number, random: ReturnType<typeof createRandom>, s = 1) {
+export function zipf(n: number, random: ReturnType<typeof createRandom>, s = 1) {
   const cdf = new Float64Array(n);
   let sum = 0;
   for (let i = 0; i < n; i++) cdf[i] = sum += 1 / Math.pow(i + 1, s);
@@ -90,7 +90,7 @@ function zipf(n: number, random: ReturnType<typeof createRandom>, s = 1) {
   };
 }
 
-interface Directory {
+export interface Directory {
   doctors: number[];
   tele: number[];
   services: number[];
@@ -101,7 +101,7 @@ interface Directory {
   today: string;
 }
 
-async function readDirectory(db: Database): Promise<Directory> {
+export async function readDirectory(db: Database): Promise<Directory> {
   const ids = async (sql: string) => (await db.pool.query(sql)).rows.map((r) => Number(r.id));
   const published = `join public.hospitals h on h.id = x.hospital_id join public.organizations o on o.id = h.organization_id where h.is_active and o.is_active and x.status = 1`;
   const doctors = await ids(`select x.id from public.doctors x ${published} and x.outpatient_enabled order by x.id`);
@@ -120,7 +120,7 @@ async function readDirectory(db: Database): Promise<Directory> {
 }
 
 /** The request lists, one per call, as the islands send them (src/islands/booking/useSchedule.ts, QuickBooking). */
-function requestLists(dir: Directory): [string, string[]][] {
+export function requestLists(dir: Directory): [string, string[]][] {
   const random = createRandom(20261123);
   const doctor = zipf(dir.doctors.length, random);
   const tele = zipf(dir.tele.length, random);
