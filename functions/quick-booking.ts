@@ -1,36 +1,15 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
- * a hospital. Public, cacheable for a few seconds. A branch's doctors, services and specialties are shared loads
- * (one per branch serves every specialty and keyword of it), kept beneath the CDN's copies of the answers until
- * the availability journal names the branch (SEARCH_CACHE).
+ * a hospital. Public, cacheable for a few seconds on the CDN (AVAILABILITY_CDN); a call that reaches the function
+ * reads the branch's list in one query, as the caller, and filters it.
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { SEARCH_CACHE, SEARCH_ENDPOINT } from '../src/server/read-cache';
-import { SharedLoads, type SharedLoadOptions } from '../src/server/shared-loads';
-import { availabilityJournal } from '../src/server/availability-journal';
-import {
-  filterDoctors,
-  filterServices,
-  filterSpecialties,
-  loadBranchDoctors,
-  loadBranchServices,
-  loadBranchSpecialties,
-  type DoctorSearchResult,
-  type ServiceSearchResult,
-  type SpecialtyResult,
-} from '../src/data/quick-booking';
+import { AVAILABILITY_CDN } from '../src/server/availability-cache';
+import { searchDoctors, searchServices, specialtiesOfHospital } from '../src/data/quick-booking';
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
 
-/** Every asked branch gets a list (an unknown one an empty list): a search of it finds nothing. */
-const noBranch = () => new Error('a branch load answers every id');
-/** Branch loads, kept until the availability journal names their branch (or every branch). */
-const branchLoads = <V>(loadMany: SharedLoadOptions<V>['loadMany']) =>
-  new SharedLoads<V>({ ttlMs: SEARCH_CACHE.loadMs, loadMany, missing: noBranch, changes: availabilityJournal.feed('branch') });
-export const branchDoctors = branchLoads<DoctorSearchResult[]>(loadBranchDoctors);
-export const branchServices = branchLoads<ServiceSearchResult[]>(loadBranchServices);
-export const branchSpecialties = branchLoads<SpecialtyResult[]>(loadBranchSpecialties);
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
 
@@ -80,8 +59,8 @@ export const doctorSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, specialtyId, keyword }),
   response: z.object({ searches: z.array(doctorResult) }),
-  ...SEARCH_ENDPOINT,
-  handler: async ({ query }) => ({ searches: filterDoctors(await branchDoctors.get(query.hospitalBranchId), query) }),
+  ...AVAILABILITY_CDN,
+  handler: async ({ db, query }) => ({ searches: await searchDoctors(db, query) }),
 });
 
 export const serviceSearch = defineEndpoint({
@@ -93,8 +72,8 @@ export const serviceSearch = defineEndpoint({
   versions: [SEARCH_VERSION],
   query: z.object({ hospitalBranchId: id, keyword }),
   response: z.object({ searches: z.array(serviceResult) }),
-  ...SEARCH_ENDPOINT,
-  handler: async ({ query }) => ({ searches: filterServices(await branchServices.get(query.hospitalBranchId), query) }),
+  ...AVAILABILITY_CDN,
+  handler: async ({ db, query }) => ({ searches: await searchServices(db, query) }),
 });
 
 export const hospitalSpecialties = defineEndpoint({
@@ -105,8 +84,8 @@ export const hospitalSpecialties = defineEndpoint({
   auth: 'public',
   query: z.object({ hospitalId: id, keyword }),
   response: z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), thumbnail: z.string().nullable() })) }),
-  ...SEARCH_ENDPOINT,
-  handler: async ({ query }) => ({ specialties: filterSpecialties(await branchSpecialties.get(query.hospitalId), query) }),
+  ...AVAILABILITY_CDN,
+  handler: async ({ db, query }) => ({ specialties: await specialtiesOfHospital(db, query) }),
 });
 
 export default serve(doctorSearch, serviceSearch, hospitalSpecialties);

@@ -4,7 +4,7 @@
  * same handler modules run here and in production. Fast enough for the load benchmarks (no per-call emulation).
  */
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createReadStream, existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { readFile, stat } from 'node:fs/promises';
@@ -16,8 +16,6 @@ import { randomUUID } from 'node:crypto';
 import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
-import { FunctionThread } from './function-thread';
-import type { OpenOptions } from '../../src/data/db';
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
 
@@ -35,12 +33,6 @@ export interface ServerOptions {
    * false here or LOCAL_CDN_CACHE=off.
    */
   cdnCache?: boolean;
-  /**
-   * Run the functions in a thread of their own over this database, apart from the CDN stand-in, as on Netlify
-   * (./function-thread.ts). Only for a database nothing else in this process opens; by default the functions run
-   * in the server's thread over the database the process installed (useDatabase).
-   */
-  functionsThread?: OpenOptions;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -134,22 +126,6 @@ function toRequest(req: http.IncomingMessage, url: URL): Request {
   } as RequestInit);
 }
 
-/** Netlify's limit on a function's request body; a functions thread is handed the body whole. */
-const FUNCTION_BODY_LIMIT = 6 * 1024 * 1024;
-
-/** The request body read whole, or null when it is longer than FUNCTION_BODY_LIMIT. */
-async function readRequestBody(req: http.IncomingMessage): Promise<Uint8Array | null> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    length += chunk.byteLength;
-    if (length > FUNCTION_BODY_LIMIT) return null;
-    chunks.push(chunk);
-  }
-  // A copy with a buffer of its own (Buffer.concat may hand out a slice of a shared pool): it is moved to the thread.
-  return new Uint8Array(Buffer.concat(chunks, length));
-}
-
 /** An answer in the API's envelope that no function gave: the server's own refusals. */
 function envelopeAnswer(status: number, message: string): Answer {
   const body = Buffer.from(JSON.stringify({ _status: -1, _messages: [message], _data: null }));
@@ -190,7 +166,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const distDir = path.resolve(root, options.distDir ?? 'dist');
   const functionsDir = path.resolve(root, options.functionsDir ?? 'functions');
   const functions = await loadFunctions(functionsDir);
-  const thread = options.functionsThread ? await FunctionThread.start({ functionsDir, database: options.functionsThread }) : null;
   const netlify: NetlifyConfig = readNetlifyConfig(root);
   const mounts = options.mounts ?? [];
   const log = options.log ?? (() => undefined);
@@ -255,13 +230,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return null;
   }
 
-  /** The function's answer to `req` (asked for `url`), in this thread or the functions thread. */
+  /** The function's answer to `req` (asked for `url`). */
   async function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Answer> {
     const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
-    if (!thread) return readAnswer(await found.route.handler(toRequest(req, url), context));
-    const body = hasBody(req) ? await readRequestBody(req) : null;
-    if (hasBody(req) && !body) return envelopeAnswer(413, `The request body is too large (limit ${FUNCTION_BODY_LIMIT / 1024} KB).`);
-    return thread.call({ route: functions.indexOf(found.route), method: req.method ?? 'GET', url: url.href, headers: headerPairs(req), body, context });
+    return readAnswer(await found.route.handler(toRequest(req, url), context));
   }
 
   /** Writes a kept answer; a stale one is then asked of the function again, in the background (stale-while-revalidate). */
@@ -302,7 +274,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const server = http.createServer(async (req, res) => {
-    thread?.poll();
     if (answerFromCdn(req, res)) return;
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const url = new URL(req.url ?? '/', origin);
@@ -374,7 +345,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';
-  const listeners = await listenOnSeveralSockets(server, host, options.port ?? 0);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
@@ -382,61 +359,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     functions: functions.map((f) => `${f.path} (${f.name})`),
     close: () =>
       new Promise<void>((resolve) => {
-        // The connections first (the server tracks every one, whichever socket accepted it): a listener's close
-        // waits for the connections it accepted, and keep-alive ones would hold it open.
+        // Keep-alive connections would hold the server open.
         server.closeAllConnections();
-        for (const l of listeners) l.close();
         server.close(() => resolve());
-      }).then(() => thread?.close()),
+      }),
   };
-}
-
-/**
- * Listening sockets on one port: libuv accepts one connection per listening socket per event-loop turn (since
- * libuv 1.45, libuv/libuv#3696), so a server whose turns last tens of milliseconds under load took seconds to
- * accept a burst of new connections, and their first requests waited that long (measured: 200 connections
- * opened at once at 6,000 requests/s, the last accepted 5 s later). With SO_REUSEPORT the kernel spreads new
- * connections over all of them, each accepting one a turn, and each hands its connections to the one HTTP server.
- */
-export const LISTENING_SOCKETS = 32;
-
-/** Listens `target` (an HTTP server or a plain listener) on host:port; rejects with the listen error. */
-function listen(target: net.Server, port: number, host: string, reusePort: boolean): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    target.once('error', reject);
-    target.listen({ port, host, reusePort }, () => {
-      target.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-const closeListener = (l: net.Server) => new Promise<void>((resolve) => l.close(() => resolve()));
-
-async function listenOnSeveralSockets(server: http.Server, host: string, port: number): Promise<net.Server[]> {
-  // reusePort spreads connections over the sockets on Linux only (elsewhere: one socket, as before).
-  const reusePort = process.platform === 'linux';
-  if (reusePort && port !== 0) {
-    // Sockets with SO_REUSEPORT share a port with any other process of this user doing the same: a second local
-    // server on a taken port must still fail (EADDRINUSE), not quietly take half of the first one's connections.
-    const probe = net.createServer();
-    await listen(probe, port, host, false);
-    await closeListener(probe);
-  }
-  await listen(server, port, host, reusePort);
-  if (!reusePort) return [];
-  const bound = server.address() as AddressInfo;
-  const extra: net.Server[] = [];
-  try {
-    for (let i = 1; i < LISTENING_SOCKETS; i++) {
-      const listener = net.createServer((socket) => server.emit('connection', socket));
-      await listen(listener, bound.port, bound.address, true);
-      extra.push(listener);
-    }
-  } catch (err) {
-    await Promise.all(extra.map(closeListener));
-    await closeListener(server);
-    throw err;
-  }
-  return extra;
 }

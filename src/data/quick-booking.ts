@@ -1,10 +1,9 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a hospital branch, and the specialties of its doctors.
  * Run as the caller, so only published hospitals, doctors and active services are found (RLS). A branch's doctors
- * or services are loaded whole, in one query for a batch of branches, and searches filter them in memory: one load
- * answers every specialty and keyword of the branch (functions/quick-booking.ts shares loads between requests).
+ * or services are loaded whole (a branch has tens) and searches filter them in memory.
  */
-import { prepared, type Queryable } from './db';
+import type { Queryable } from './db';
 import type { PriceType } from '../lib/prices';
 
 /** SPEC §3 'Doctor quick-booking search result', plus the doctor's specialty ids for the widget. */
@@ -82,7 +81,7 @@ function byBranch<T>(ids: readonly number[], rows: (T & { hospital_id: string })
 
 /** The bookable doctors (outpatient or telemedicine) of each branch in `ids`, by name, in one query. */
 export async function loadBranchDoctors(c: Queryable, ids: readonly number[]): Promise<Map<number, DoctorSearchResult[]>> {
-  const { rows } = await c.query<DoctorSearchResult & { hospital_id: string }>({ ...BRANCH_DOCTORS_SQL, values: [ids] });
+  const { rows } = await c.query<DoctorSearchResult & { hospital_id: string }>(BRANCH_DOCTORS_SQL, [ids]);
   return byBranch(ids, rows);
 }
 
@@ -90,21 +89,18 @@ export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number;
   return filterDoctors((await loadBranchDoctors(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
 }
 
-const BRANCH_DOCTORS_SQL = prepared(
-  'quick_booking_branch_doctors',
-  `select d.hospital_id::text as hospital_id, d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", c.currency as "priceUnit",
+const BRANCH_DOCTORS_SQL = `select d.hospital_id::text as hospital_id, d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", c.currency as "priceUnit",
             d.partner_group as "partnerGroup", (d.outpatient_enabled) as "validOutpatient", d.telemedicine_enabled as "validTelemedicine",
             d.buffer_time_telemedicine as "bufferTimeTele", d.buffer_time_outpatient as "bufferTimeOutpatient",
             d.baby_formula_campaign as "babyFormulaCampaign",
             coalesce((select array_agg(ds.specialty_id::int order by ds.specialty_id) from public.doctor_specialties ds where ds.doctor_id = d.id), array[]::int[]) as specialties
        from public.doctors d join public.countries c on c.id = d.country_id
       where d.hospital_id = any($1::bigint[]) and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
-      order by d.hospital_id, d.name, d.id`,
-);
+      order by d.hospital_id, d.name, d.id`;
 
 /** Bookable services of each branch in `ids`, by name; packages are excluded from quick booking (SPEC §3), as are out-of-stock ones. */
 export async function loadBranchServices(c: Queryable, ids: readonly number[]): Promise<Map<number, ServiceSearchResult[]>> {
-  const { rows } = await c.query<ServiceSearchResult & { hospital_id: string }>({ ...BRANCH_SERVICES_SQL, values: [ids] });
+  const { rows } = await c.query<ServiceSearchResult & { hospital_id: string }>(BRANCH_SERVICES_SQL, [ids]);
   return byBranch(ids, rows);
 }
 
@@ -112,18 +108,15 @@ export async function searchServices(c: Queryable, q: { hospitalBranchId: number
   return filterServices((await loadBranchServices(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
 }
 
-const BRANCH_SERVICES_SQL = prepared(
-  'quick_booking_branch_services',
-  `select s.hospital_id::text as hospital_id, s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
+const BRANCH_SERVICES_SQL = `select s.hospital_id::text as hospital_id, s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
             s.original_price as "originalPrice", s.promotion_percent as promotion, s.buffer_time as "bufferTime"
        from public.hospital_services s
       where s.hospital_id = any($1::bigint[]) and s.status = 1 and not s.is_package and s.availability <> 0
-      order by s.hospital_id, s.name, s.id`,
-);
+      order by s.hospital_id, s.name, s.id`;
 
 /** Specialties of each branch's bookable doctors in `ids`, by name: the quick-booking specialty dropdown never offers an empty one. */
 export async function loadBranchSpecialties(c: Queryable, ids: readonly number[]): Promise<Map<number, SpecialtyResult[]>> {
-  const { rows } = await c.query<SpecialtyResult & { hospital_id: string }>({ ...BRANCH_SPECIALTIES_SQL, values: [ids] });
+  const { rows } = await c.query<SpecialtyResult & { hospital_id: string }>(BRANCH_SPECIALTIES_SQL, [ids]);
   return byBranch(ids, rows);
 }
 
@@ -134,12 +127,9 @@ export async function specialtiesOfHospital(c: Queryable, q: { hospitalId: numbe
   return filterSpecialties((await loadBranchSpecialties(c, [q.hospitalId])).get(q.hospitalId)!, q);
 }
 
-const BRANCH_SPECIALTIES_SQL = prepared(
-  'quick_booking_branch_specialties',
-  `select distinct d.hospital_id::text as hospital_id, sp.id, sp.name, sp.slug, sp.thumbnail
+const BRANCH_SPECIALTIES_SQL = `select distinct d.hospital_id::text as hospital_id, sp.id, sp.name, sp.slug, sp.thumbnail
        from public.doctors d
        join public.doctor_specialties ds on ds.doctor_id = d.id
        join public.specialties sp on sp.id = ds.specialty_id
       where d.hospital_id = any($1::bigint[]) and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
-      order by 1, sp.name, sp.id`,
-);
+      order by 1, sp.name, sp.id`;

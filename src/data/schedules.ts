@@ -1,10 +1,10 @@
 /**
  * Schedule queries of the doctor (outpatient, telemedicine) and service schedule calls (SPEC §7). One round trip
- * loads the zone, buffer and validity plus the slots over a range of days of one owner or of a batch of owners;
- * the slot engine (src/lib/slots) answers windows and the nearest-day variant from such a load in memory.
+ * loads the zone, buffer and validity plus the slots over a range of days of an owner; the slot engine
+ * (src/lib/slots) answers windows and the nearest-day variant from such a load in memory.
  * A slot's `schedule_id` is the time slot's id: it is what the booking route's scheduleId books.
  */
-import { prepared, type Queryable } from './db';
+import type { Queryable } from './db';
 import { addDays, keepZoneOffsets } from '../lib/hospital-time';
 import { computeSchedule, nearestAvailableDay, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
@@ -24,8 +24,6 @@ interface Row {
   buffer: number;
   /** JSON array of [slot id, working day, started, ended, capacity, taken], by day and start. */
   slots: string;
-  /** Epoch ms of the earliest live hold's expiry on these slots, or null. */
-  hold_expiry: number | null;
 }
 
 type SlotTuple = [number, string, string, string, number, number];
@@ -34,34 +32,12 @@ type SlotTuple = [number, string, string, string, number, number];
 // them as rows (ten fields each) was a fifth of a loaded schedule server's time; JSON.parse is native. The
 // database function decides visibility once per owner instead of row-level security on every slot (migration
 // 20261124000100_public_owner_slots: half the time of a 100-owner load).
-const OWNERS_SQL = prepared(
-  'schedule_owners',
-  `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots,
-     (extract(epoch from hold_expiry) * 1000)::float8 as hold_expiry from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`,
-);
+const OWNERS_SQL = `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots
+  from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`;
 
 export class OwnerNotFound extends Error {}
 
-/**
- * One string per day and time of day across loads: JSON.parse makes a new string for every slot's day, start and
- * end, which were most of a kept load's memory (a load kept until its owner changes, functions/schedules.ts).
- * Measured at the benchmark scale: 117 → 85 bytes a slot. A few hundred days and times; started afresh if it ever
- * grows past 10,000.
- */
-const strings = new Map<string, string>();
-function shared(s: string): string {
-  const found = strings.get(s);
-  if (found !== undefined) return found;
-  if (strings.size >= 10_000) strings.clear();
-  strings.set(s, s);
-  return s;
-}
-
-/**
- * An owner's schedule over a range of days, as loaded: what every window and nearest-day answer inside that range
- * is computed from, in memory. One load serves all of an owner's requests (windows, start days), so a cache of
- * loads (functions/schedules.ts) misses once per owner instead of once per request shape.
- */
+/** An owner's schedule over a range of days, as loaded: what a window or nearest-day answer is computed from. */
 export interface OwnerSlots {
   /** Loaded working days, inclusive. */
   from: string;
@@ -70,11 +46,6 @@ export interface OwnerSlots {
   bufferTime: number;
   /** Bookable slots with their taken count (bookings and live holds), ordered by day and start. */
   slots: RawSlot[];
-  /**
-   * Epoch ms from which the load no longer holds although nothing was written: the earliest expiry of a live hold
-   * on its slots (the slot is free again then); null when it holds until the next write (availability journal).
-   */
-  validUntil: number | null;
 }
 
 /**
@@ -82,20 +53,13 @@ export interface OwnerSlots {
  * not visible has no entry.
  */
 export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: readonly number[], from: string, to: string): Promise<Map<number, OwnerSlots>> {
-  const { rows } = await c.query<Row>({ ...OWNERS_SQL, values: [kind, ids, from, to] });
+  const { rows } = await c.query<Row>(OWNERS_SQL, [kind, ids, from, to]);
   const owners = new Map<number, OwnerSlots>();
   for (const r of rows) {
     const slots = (JSON.parse(r.slots) as SlotTuple[]).map(
-      ([scheduleId, workingDay, startTime, endTime, capacity, booked]): RawSlot => ({
-        scheduleId,
-        workingDay: shared(workingDay),
-        startTime: shared(startTime),
-        endTime: shared(endTime),
-        capacity,
-        booked,
-      }),
+      ([scheduleId, workingDay, startTime, endTime, capacity, booked]): RawSlot => ({ scheduleId, workingDay, startTime, endTime, capacity, booked }),
     );
-    owners.set(Number(r.owner_id), { from, to, timeZone: r.time_zone, bufferTime: r.buffer, slots, validUntil: r.hold_expiry === null ? null : Number(r.hold_expiry) });
+    owners.set(Number(r.owner_id), { from, to, timeZone: r.time_zone, bufferTime: r.buffer, slots });
   }
   return owners;
 }

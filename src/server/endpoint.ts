@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type pg from 'pg';
-import { asAnon, asCaller, ANON, type Caller, type Database } from '../data/db';
+import { asCaller, ANON, type Caller, type Database } from '../data/db';
 import type { StaffRole } from '../lib/admin-menu';
 import { requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
@@ -17,7 +17,6 @@ import { functionHeaderRecord, functionHeaders } from './headers';
 import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
-import { instanceCacheTtl, ReadCache } from './read-cache';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -30,19 +29,23 @@ export type BodySpec =
   | { json: z.ZodType; maxBytes?: number }
   | { multipart: AnyObject; maxBytes?: number };
 
+type AnySession = UserSession | StaffSession | PatientSession;
 type SessionOf<A extends AuthMode> = A extends 'staff' ? StaffSession : A extends 'patient' ? PatientSession : A extends 'user' ? UserSession : UserSession | null;
+/** How a handler reaches the database: 'caller', a transaction as the caller; 'none', no transaction. */
+export type DatabaseMode = 'caller' | 'none';
+type DbOf<D extends DatabaseMode> = D extends 'none' ? undefined : pg.PoolClient;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type BodyOut<B> = B extends { json: infer S } ? Out<S> : B extends { multipart: infer S } ? Out<S> : undefined;
 type ResponseSpec = z.ZodType | Readonly<Record<string, z.ZodType>>;
 type ResponseIn<R> = R extends z.ZodType ? z.input<R> : R extends Record<string, z.ZodType> ? z.input<R[keyof R]> : never;
 
-export interface HandlerContext<A extends AuthMode, Q, P, B> {
+export interface HandlerContext<A extends AuthMode, Q, P, B, D extends DatabaseMode = 'caller'> {
   query: Q;
   params: P;
   body: B;
   auth: SessionOf<A>;
-  /** The request's connection, inside its transaction, as the caller (RLS applies); none with database 'none' or 'shared'. */
-  db: pg.PoolClient;
+  /** The request's connection, inside its transaction, as the caller (RLS applies); none with database 'none'. */
+  db: DbOf<D>;
   /** The negotiated API version (SPEC §7 "accept version 2.0.0"). */
   version: string;
   requestId: string;
@@ -52,7 +55,7 @@ export interface HandlerContext<A extends AuthMode, Q, P, B> {
   messages: string[];
 }
 
-export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends BodySpec | undefined, R extends ResponseSpec> {
+export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefined, P extends AnyObject | undefined, B extends BodySpec | undefined, R extends ResponseSpec, D extends DatabaseMode = 'caller'> {
   method: Method;
   /** '/api/...' with ':name' segments for path parameters. */
   path: string;
@@ -69,24 +72,13 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   response: R;
   /** Versions answered; the first is the default when the client asks for none. */
   versions?: readonly string[];
-  /**
-   * 'none' skips the transaction (no database work). 'shared' (public, instance-cached endpoints only) skips it
-   * too: the handler reads through loaders that batch and share loads across requests, each load as anon on a
-   * connection of its own, so a request waiting on another's load holds no connection. Default 'caller'.
-   */
-  database?: 'caller' | 'none' | 'shared';
+  /** 'none' skips the transaction (the handler does no database work as the caller). Default 'caller'. */
+  database?: D;
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
   cacheSeconds?: number;
   /** Seconds more the CDN may answer it once expired, while it asks the function again in the background. */
   staleSeconds?: number;
-  /**
-   * Public data only: a warm instance reuses the serialised answer of identical requests (same version, path
-   * parameters and validated query) for this many milliseconds, with single-flight, so N concurrent identical
-   * requests cost one transaction. The handler then always runs as anon (the answer must not depend on who
-   * asks; a token sent is still verified) and gets `auth: null`. `PUBLIC_READ_CACHE_MS` overrides it (0: off).
-   */
-  instanceCacheMs?: number;
   /** false: a success answers `_data` alone (documents such as openapi.json); failures keep the envelope. */
   envelope?: boolean;
   /**
@@ -95,7 +87,7 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
    * fails validation is a 400 (a malformed address of a resource, not a form to correct).
    */
   produces?: string;
-  handler: (ctx: HandlerContext<A, Out<Q>, Out<P>, BodyOut<B>>) => Promise<ResponseIn<R>>;
+  handler: (ctx: HandlerContext<A, Out<Q>, Out<P>, BodyOut<B>, D>) => Promise<ResponseIn<R>>;
 }
 
 export interface Endpoint {
@@ -116,8 +108,6 @@ export interface Endpoint {
   readonly envelope: boolean;
   /** Content type of a non-JSON success answer. */
   readonly produces?: string;
-  /** The instance cache of a public endpoint declaring `instanceCacheMs`. */
-  readonly cache?: ReadCache<string>;
   /** Answers one request already routed to this endpoint. */
   run(req: Request, input: RoutedRequest): Promise<Response>;
 }
@@ -177,32 +167,56 @@ function strict<S extends z.ZodType>(schema: S): S {
   return schema;
 }
 
-export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefined = undefined, P extends AnyObject | undefined = undefined, B extends BodySpec | undefined = undefined, R extends ResponseSpec = ResponseSpec>(
-  spec: EndpointSpec<A, Q, P, B, R>,
-): Endpoint {
+export function defineEndpoint<
+  A extends AuthMode,
+  Q extends AnyObject | undefined = undefined,
+  P extends AnyObject | undefined = undefined,
+  B extends BodySpec | undefined = undefined,
+  R extends ResponseSpec = ResponseSpec,
+  D extends DatabaseMode = 'caller',
+>(spec: EndpointSpec<A, Q, P, B, R, D>): Endpoint {
+  const label = `${spec.method} ${spec.path}`;
   if (!spec.path.startsWith('/api/')) throw new Error(`endpoint path must start with /api/: ${spec.path}`);
+  if (spec.roles && spec.auth !== 'staff') throw new Error(`${label}: roles apply to staff endpoints only`);
   const versions = spec.versions?.length ? [...spec.versions] : ['1.0.0'];
-  const responses: Record<string, z.ZodType> =
-    spec.response instanceof z.ZodType ? Object.fromEntries(versions.map((v) => [v, spec.response as z.ZodType])) : { ...(spec.response as Record<string, z.ZodType>) };
-  for (const v of versions) if (!responses[v]) throw new Error(`${spec.method} ${spec.path}: no response schema for version ${v}`);
-  if (spec.roles && spec.auth !== 'staff') throw new Error(`${spec.method} ${spec.path}: roles apply to staff endpoints only`);
-  const query = spec.query ? (strict(spec.query) as AnyObject) : undefined;
-  const params = spec.params ? (strict(spec.params) as AnyObject) : undefined;
-  const body: BodySpec | undefined = spec.body
-    ? 'json' in spec.body
-      ? { json: strict(spec.body.json), maxBytes: spec.body.maxBytes }
-      : { multipart: strict(spec.body.multipart), maxBytes: spec.body.maxBytes }
-    : undefined;
-  const isStaff = spec.auth === 'staff';
-  if (spec.instanceCacheMs !== undefined && spec.auth !== 'public') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs is for public endpoints only`);
-  if (spec.instanceCacheMs !== undefined && spec.database === 'none') throw new Error(`${spec.method} ${spec.path}: instanceCacheMs caches database reads`);
-  if (spec.database === 'shared' && spec.instanceCacheMs === undefined) throw new Error(`${spec.method} ${spec.path}: database 'shared' is for public, instance-cached reads`);
-  // A cached answer is given before the rate limit would be counted.
-  if (spec.instanceCacheMs !== undefined && spec.rateLimit) throw new Error(`${spec.method} ${spec.path}: instanceCacheMs answers before rateLimit counts; use one or the other`);
-  const ttlMs = spec.instanceCacheMs === undefined ? 0 : instanceCacheTtl(spec.instanceCacheMs);
-  const cache = spec.instanceCacheMs === undefined ? undefined : ReadCache.reloadingAhead<string>(ttlMs);
+  const responses = responsesPerVersion(spec.response, versions, label);
+  const schemas: InputSchemas = {
+    query: spec.query ? strict<AnyObject>(spec.query) : undefined,
+    params: spec.params ? strict<AnyObject>(spec.params) : undefined,
+    body: spec.body && strictBody(spec.body),
+  };
+  const personal = spec.auth !== 'public';
 
-  const endpoint: Endpoint = {
+  /**
+   * The input as the handler's types name it. zod validated each part against exactly the schema its declared type
+   * is derived from (Out<Q>, …): TypeScript cannot follow a runtime check into a generic conditional type, so
+   * this says what parseInput established.
+   */
+  const typed = (input: ParsedInput) => ({ query: input.query as Out<Q>, params: input.params as Out<P>, body: input.body as BodyOut<B> });
+
+  /** The rate limit's key: the user (else the address), the address, or the endpoint's own function of the input. */
+  const rateLimitKey = (key: NonNullable<typeof spec.rateLimit>['key'], input: ParsedInput, ip: string, userId: string | undefined): string =>
+    key === 'user' ? (userId ?? ip) : key === 'ip' ? ip : key({ ...typed(input), ip, userId });
+
+  /** Calls the handler with what the steps before established, in the request's transaction (if any). */
+  const callHandler = (db: DbOf<D>, request: Request, input: ParsedInput, auth: AnySession | null, version: string, routed: RoutedRequest, messages: string[]) =>
+    spec.handler({
+      ...typed(input),
+      // authenticate() loaded the profile the endpoint's auth mode names (the same kind of check as above).
+      auth: auth as SessionOf<A>,
+      db,
+      version,
+      requestId: routed.requestId,
+      ip: routed.ip,
+      request,
+      messages,
+    });
+
+  /** The handler in one transaction as the caller (RLS decides), or without one for database 'none'. */
+  const inTransaction = (db: Database, caller: Caller, run: (client: DbOf<D>) => Promise<unknown>): Promise<unknown> =>
+    spec.database === 'none' ? run(undefined as DbOf<D>) : asCaller(db, caller, (client) => run(client as DbOf<D>));
+
+  return {
     kind: 'endpoint',
     method: spec.method,
     path: spec.path,
@@ -211,123 +225,130 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     tags: spec.tags ?? [spec.path.split('/')[2] ?? 'api'],
     auth: spec.auth,
     roles: spec.roles,
-    query,
-    params,
-    body,
+    query: schemas.query,
+    params: schemas.params,
+    body: schemas.body,
     responses,
     versions,
     rateLimit: spec.rateLimit ? { bucket: spec.rateLimit.bucket } : undefined,
     envelope: spec.envelope !== false,
     produces: spec.produces,
-    cache,
     async run(req, routed) {
-      const { requestId, ip } = routed;
-      const personal = spec.auth !== 'public';
       try {
-        // Version (SPEC §7): the first declared one unless the client asks for another it declares.
-        const asked = requestedVersion(req.headers.get('accept'));
-        if (asked && !versions.includes(asked)) throw badRequest(`API version ${asked} is not available for this call; available: ${versions.join(', ')}.`);
-        const version = asked ?? versions[0];
-
-        // Authentication.
-        let session: UserSession | StaffSession | PatientSession | null = null;
-        const token = bearerToken(req);
-        // A token sent to a public call must be valid too (as Supabase's API does): a stale session is said so.
-        if (spec.auth !== 'public' || token) session = await verifyAccessToken(token, isStaff);
-        const serialise = (data: unknown) => JSON.stringify(spec.envelope === false ? data : success(data, messages));
+        const version = acceptVersion(req, versions);
+        const db = await serverDatabase();
+        const auth = await authenticate(req, db, spec.auth, spec.roles);
+        const input = await parseInput(req, routed, schemas, spec.produces ? 400 : 422);
+        if (spec.rateLimit) await enforceRateLimit(db.pool, spec.rateLimit.bucket, rateLimitKey(spec.rateLimit.key, input, routed.ip, auth?.userId));
         const messages: string[] = [];
-        const url = routed.url ?? new URL(req.url);
-        let text: string;
-        if (cache) {
-          // One answer for everyone, computed as anon. Keyed by the request as sent (version, path, sorted query),
-          // so a repeated request is answered before any parsing; input errors are thrown, never kept.
-          text = await cache.get(cacheKey(version, routed.params, url.searchParams), async () =>
-            serialise(await answer(null, url, async (db, run) => (spec.database === 'shared' ? run(undefined as unknown as pg.PoolClient) : asAnon(db, run)))),
-          );
-        } else {
-          const caller: Caller = session ? { role: 'authenticated', claims: session.claims as Record<string, unknown> } : ANON;
-          const data = await answer(session, url, async (db, run) => (spec.database === 'none' ? run(undefined as unknown as pg.PoolClient) : asCaller(db, caller, run)));
-          if (spec.produces) return binaryResponse(data as BinaryAnswer, spec.produces, { personal, requestId });
-          text = serialise(data);
-        }
-        const headers = functionHeaderRecord({ personal, maxAge: personal ? undefined : spec.cacheSeconds, staleSeconds: spec.staleSeconds, requestId, varyAccept: Boolean(spec.versions?.length) });
-        if (spec.versions?.length) headers['Content-Type'] = `application/json; charset=utf-8; version=${version}`;
-        return new Response(text, { status: 200, headers });
-
-        /** Profile, input, rate limit and the handler in the caller's transaction (`within`): the answer's data. */
-        async function answer(
-          session: UserSession | StaffSession | PatientSession | null,
-          url: URL,
-          within: (db: Database, run: (client: pg.PoolClient) => Promise<unknown>) => Promise<unknown>,
-        ): Promise<unknown> {
-          const db = await serverDatabase();
-          if (spec.auth === 'staff' && session) {
-            const staff = await loadStaffProfile(db.pool, session.userId);
-            if (!staff) throw forbidden("You don't have permission to access this page. This account is not a staff account.");
-            if (spec.roles && !spec.roles.includes(staff.role)) throw forbidden("You don't have permission to access this page.");
-            session = { ...session, staff };
-          } else if (spec.auth === 'patient' && session) {
-            session = { ...session, patient: await loadPatientProfile(db.pool, session.userId) };
-          }
-
-          // Input.
-          const errors: Record<string, string[]> = {};
-          const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown, prefix: string, present: boolean) => {
-            if (!schema) {
-              if (present && prefix === 'query' && value && typeof value === 'object') for (const k of Object.keys(value)) errors[k] = ['Unknown field'];
-              else if (present) errors[prefix] = [`This call takes no ${prefix}`];
-              return undefined;
-            }
-            const r = schema.safeParse(value);
-            if (r.success) return r.data;
-            Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
-            return undefined;
-          };
-          const queryObject = searchParamsToObject(url.searchParams);
-          Object.assign(errors, nonNumeralErrors(query, queryObject), nonNumeralErrors(params, routed.params));
-          const queryValue = parse(query, queryObject, 'query', Object.keys(queryObject).length > 0);
-          const paramsValue = parse(params, routed.params, 'params', false);
-          const bodyValue = await readBody(req, body, routed.form, (value, present) => parse(body ? ('json' in body ? body.json : body.multipart) : undefined, value, 'body', present));
-          if (Object.keys(errors).length) throw validationFailed(errors, spec.produces ? 400 : 422);
-
-          if (spec.rateLimit) {
-            const k = spec.rateLimit.key;
-            const key =
-              k === 'user'
-                ? session?.userId ?? ip
-                : k === 'ip'
-                  ? ip
-                  : k({ query: queryValue as never, params: paramsValue as never, body: bodyValue as never, ip, userId: session?.userId });
-            await enforceRateLimit(db.pool, spec.rateLimit.bucket, key);
-          }
-
-          const run = async (client: pg.PoolClient) => {
-            const result = await spec.handler({
-              query: queryValue as never,
-              params: paramsValue as never,
-              body: bodyValue as never,
-              auth: session as never,
-              db: client,
-              version,
-              requestId,
-              ip,
-              request: req,
-              messages,
-            });
-            const checked = responses[version].safeParse(result);
-            if (!checked.success) {
-              throw new Error(`response of ${spec.method} ${spec.path} (v${version}) does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
-            }
-            return checked.data;
-          };
-          return within(db, run);
-        }
+        const caller: Caller = auth ? { role: 'authenticated', claims: auth.claims } : ANON;
+        const answer = await inTransaction(db, caller, async (client) => checkAnswer(responses[version], await callHandler(client, req, input, auth, version, routed, messages), label, version));
+        if (spec.produces) return binaryResponse(answer as BinaryAnswer, spec.produces, { personal, requestId: routed.requestId });
+        return envelopeResponse(spec.envelope === false ? answer : success(answer, messages), {
+          personal,
+          maxAge: personal ? undefined : spec.cacheSeconds,
+          staleSeconds: spec.staleSeconds,
+          requestId: routed.requestId,
+          version: spec.versions?.length ? version : undefined,
+        });
       } catch (err) {
-        return errorResponse(err, { requestId, staff: isStaff, method: req.method, path: spec.path });
+        return errorResponse(err, { requestId: routed.requestId, staff: spec.auth === 'staff', method: req.method, path: spec.path });
       }
     },
   };
-  return endpoint;
+}
+
+// ---- the steps of a request, in order ----------------------------------------------------------------------
+
+/** The response schema of each version: one schema for all, or one per version (each declared version needs one). */
+function responsesPerVersion(response: ResponseSpec, versions: readonly string[], label: string): Record<string, z.ZodType> {
+  const out: Record<string, z.ZodType> = response instanceof z.ZodType ? Object.fromEntries(versions.map((v) => [v, response])) : { ...response };
+  for (const v of versions) if (!out[v]) throw new Error(`${label}: no response schema for version ${v}`);
+  return out;
+}
+
+function strictBody(body: BodySpec): BodySpec {
+  return 'json' in body ? { json: strict(body.json), maxBytes: body.maxBytes } : { multipart: strict(body.multipart), maxBytes: body.maxBytes };
+}
+
+/** SPEC §7 versions: the first declared one unless the client asks (Accept: …; version=x) for another it declares. */
+function acceptVersion(req: Request, versions: readonly string[]): string {
+  const asked = requestedVersion(req.headers.get('accept'));
+  if (asked && !versions.includes(asked)) throw badRequest(`API version ${asked} is not available for this call; available: ${versions.join(', ')}.`);
+  return asked ?? versions[0];
+}
+
+/**
+ * Who is calling: null for a public call without a token. A token sent to a public call must be valid too (as
+ * Supabase's API does), so a stale session is said so. Staff calls load the staff profile and check the role;
+ * patient calls load the patient profile.
+ */
+async function authenticate(req: Request, db: Database, mode: AuthMode, roles: readonly StaffRole[] | undefined): Promise<AnySession | null> {
+  const token = bearerToken(req);
+  if (mode === 'public' && !token) return null;
+  const session = await verifyAccessToken(token, mode === 'staff');
+  if (mode === 'staff') {
+    const staff = await loadStaffProfile(db.pool, session.userId);
+    if (!staff) throw forbidden("You don't have permission to access this page. This account is not a staff account.");
+    if (roles && !roles.includes(staff.role)) throw forbidden("You don't have permission to access this page.");
+    return { ...session, staff };
+  }
+  if (mode === 'patient') return { ...session, patient: await loadPatientProfile(db.pool, session.userId) };
+  return session;
+}
+
+interface InputSchemas {
+  query?: AnyObject;
+  params?: AnyObject;
+  body?: BodySpec;
+}
+
+/** Query, path parameters and body as their schemas output them (undefined where the call takes none). */
+interface ParsedInput {
+  query: unknown;
+  params: unknown;
+  body: unknown;
+}
+
+/**
+ * Reads and validates query, path parameters and body, collecting every field's errors into one answer
+ * (`errorStatus`: 422 for a form to correct, 400 for a malformed address of a resource).
+ */
+async function parseInput(req: Request, routed: RoutedRequest, schemas: InputSchemas, errorStatus: 400 | 422): Promise<ParsedInput> {
+  const errors: Record<string, string[]> = {};
+  const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string, present: boolean): unknown => {
+    if (!schema) {
+      if (present && prefix === 'query' && value && typeof value === 'object') for (const k of Object.keys(value)) errors[k] = ['Unknown field'];
+      else if (present) errors[prefix] = [`This call takes no ${prefix}`];
+      return undefined;
+    }
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
+    return undefined;
+  };
+  const queryObject = searchParamsToObject((routed.url ?? new URL(req.url)).searchParams);
+  Object.assign(errors, nonNumeralErrors(schemas.query, queryObject), nonNumeralErrors(schemas.params, routed.params));
+  const query = parse(schemas.query, queryObject, 'query', Object.keys(queryObject).length > 0);
+  const params = parse(schemas.params, routed.params, 'params', false);
+  const bodySchema = schemas.body && ('json' in schemas.body ? schemas.body.json : schemas.body.multipart);
+  const body = await readBody(req, schemas.body, routed.form, (value, present) => parse(bodySchema, value, 'body', present));
+  if (Object.keys(errors).length) throw validationFailed(errors, errorStatus);
+  return { query, params, body };
+}
+
+/** The handler's answer checked against the version's schema: a mismatch is the server's bug (500), never sent. */
+function checkAnswer(schema: z.ZodType, result: unknown, label: string, version: string): unknown {
+  const checked = schema.safeParse(result);
+  if (!checked.success) throw new Error(`response of ${label} (v${version}) does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+  return checked.data;
+}
+
+/** A JSON answer with the function headers (no-store when personal, the CDN's lifetime when public). */
+function envelopeResponse(body: unknown, options: { personal: boolean; maxAge?: number; staleSeconds?: number; requestId: string; version?: string }): Response {
+  const headers = functionHeaderRecord({ personal: options.personal, maxAge: options.maxAge, staleSeconds: options.staleSeconds, requestId: options.requestId, varyAccept: options.version !== undefined });
+  if (options.version) headers['Content-Type'] = `application/json; charset=utf-8; version=${options.version}`;
+  return new Response(JSON.stringify(body), { status: 200, headers });
 }
 
 /** What the handler of a `produces` endpoint returns: the bytes (none for a 304) and headers such as Cache-Control and ETag. */
@@ -354,18 +375,6 @@ function binaryResponse(answer: BinaryAnswer, contentType: string, options: { pe
   const body = answer.body!;
   headers.set('Content-Length', String(body.byteLength));
   return new Response(body as unknown as BodyInit, { status: 200, headers });
-}
-
-/**
- * The instance cache's key of a request: version, path parameters and the query as sent, its parameters sorted
- * (identical requests share one key whatever their order). Read before validation, so a repeated request costs
- * no parsing; two spellings of one validated query only share less.
- */
-export function cacheKey(version: string, params: Record<string, string | undefined>, search: URLSearchParams): string {
-  const sorted = new URLSearchParams(search);
-  sorted.sort();
-  const names = Object.keys(params).sort();
-  return `${version} ${names.map((k) => `${k}=${encodeURIComponent(params[k] ?? '')}`).join('&')} ?${sorted}`;
 }
 
 function searchParamsToObject(sp: URLSearchParams): Record<string, string | string[]> {

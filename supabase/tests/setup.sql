@@ -190,9 +190,7 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),
   ('data_history', 'out', $$table_name = 'hospitals' and row_id = '6'$$, 'row_id = row_id', '{}'),
   ('directory_changes', 'in', $$entity = 'hospitals' and entity_id = 1$$, 'entity = entity', '{}'),
-  ('directory_changes', 'out', $$entity = 'hospitals' and entity_id = 6$$, 'entity = entity', '{}'),
-  ('availability_changes', 'in', 'id = (select min(id) from public.availability_changes)', 'kind = kind', '{}'),
-  ('availability_changes', 'out', 'id = (select max(id) from public.availability_changes)', 'kind = kind', '{}');
+  ('directory_changes', 'out', $$entity = 'hospitals' and entity_id = 6$$, 'entity = entity', '{}');
 
 -- Resolve each fixture to one physical row and the json of its insertable copy.
 do $$

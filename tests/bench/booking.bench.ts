@@ -1,7 +1,6 @@
 /**
  * Schedule and search functions under 200 concurrent connections (issue #6, DESIGN §8: p95 under 30 ms, no
- * errors), on the local server (scripts/lib/server.ts in a child process; the functions in a thread of their own,
- * apart from the CDN stand-in, as on Netlify: scripts/lib/function-thread.ts) over a database seeded at the
+ * errors), on the local server (scripts/lib/server.ts in a child process) over a database seeded at the
  * benchmark-scale directory (BENCHMARK_SCALE, the build benchmark's 60,000 pages) or the scale given. The load comes from `wrk` (Debian package, a C load
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
@@ -14,9 +13,8 @@
  * Engines: PostgreSQL (the local server, always) and embedded PGlite (at scale ≤ 2, or BENCH_PGLITE=1; 0: never).
  * BENCH_CALLS=doctor_schedule,… measures only those calls; BENCH_SECONDS sets the length of each run (10).
  * BENCH_DATABASE_URL reuses an already seeded PostgreSQL database (not dropped); with it, BENCH_SERVER_URL measures a
- * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say). PUBLIC_READ_CACHE_MS=0 measures
- * without the instance cache, LOCAL_CDN_CACHE=off without the local server's stand-in for Netlify's CDN cache,
- * BENCH_FUNCTIONS_THREAD=0 with the functions in the server's own thread. Also: the JavaScript the booking card and quick-booking widget add on top of the UI runtime (Preact with its React compat layer)
+ * server started by hand over that database (tests/bench/support/serve-api.ts under node --cpu-prof, say).
+ * LOCAL_CDN_CACHE=off measures without the local server's stand-in for Netlify's CDN cache. Also: the JavaScript the booking card and quick-booking widget add on top of the UI runtime (Preact with its React compat layer)
  * (budget 25 KB gzip), bundled and minified as the site ships them.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -207,10 +205,8 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
   const own = process.env.BENCH_SERVER_URL;
   let server = null as { base: string; child: ChildProcess; fn: string } | null;
   const dir = mkdtempSync(path.join(tmpdir(), 'care-bench-requests-'));
-  const cacheMs = process.env.PUBLIC_READ_CACHE_MS ?? 'default';
   // The local server answers repeated calls as Netlify's CDN would (scripts/lib/cdn-cache.ts) unless turned off.
   const cdnCache = process.env.LOCAL_CDN_CACHE === 'off' ? 'off' : 'on';
-  const functionsThread = process.env.BENCH_FUNCTIONS_THREAD === '0' ? 'off' : 'on';
   try {
     const only = process.env.BENCH_CALLS?.split(',');
     for (const [label, list] of lists) {
@@ -234,7 +230,7 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
       const load = loadavg().map((x) => round(x, 2));
       const r = await wrk(base, file, CONCURRENCY, SECONDS);
       const errors = r.errorAnswers + r.socketErrors + r.timeouts;
-      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, instanceCacheMs: cacheMs, cdnCache, functionsThread, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
+      const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, cdnCache, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });

@@ -1,22 +1,16 @@
 import { expect, it, beforeAll } from 'vitest';
-import schedules, { doctorSchedule, horizonLoads, stripLoads } from '../../functions/schedules';
-import { instanceLagMs, JOURNAL_LAG_MS, SCHEDULE_CACHE } from '../../src/server/read-cache';
-import quickBooking, { branchDoctors, branchServices, branchSpecialties, doctorSearch, hospitalSpecialties, serviceSearch } from '../../functions/quick-booking';
+import schedules from '../../functions/schedules';
+import { AVAILABILITY_CDN } from '../../src/server/availability-cache';
+import quickBooking from '../../functions/quick-booking';
 import { useDatabase } from '../../src/server/runtime';
-import { ANON, asCaller, openDatabase, prepared, transaction, type Database } from '../../src/data/db';
-import { loadOwnersSlots, nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
+import { ANON, asCaller, transaction, type Database } from '../../src/data/db';
+import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
 import { addDays, todayInZone } from '../../src/lib/hospital-time';
 import { describeEachEngine } from './support/engines';
 import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
 
 const ZONE = 'Asia/Jakarta';
-
-/** Waits until the functions read the availability journal again before using a kept load. */
-const pastJournalLag = () => new Promise((r) => setTimeout(r, JOURNAL_LAG_MS + 50));
-
-/** The connection string a PostgreSQL pool was opened with. */
-const connectionUrl = (db: Database) => (db.pool as unknown as { options: { connectionString: string } }).options.connectionString;
 
 interface Fixture {
   hospitalId: number;
@@ -96,11 +90,9 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     f = await buildFixture(ctx.db);
   });
   const anon = <T>(fn: Parameters<typeof asCaller<T>>[2]) => asCaller(ctx.db, ANON, fn);
-  /** Runs `fn` with the functions on this engine's database and their instance caches empty (the other engine's run shares the modules, and its ids). */
+  /** Runs `fn` with the functions on this engine's database. */
   const viaFunctions = async (fn: () => Promise<void>) => {
     useDatabase(ctx.db);
-    const answers = [doctorSchedule, doctorSearch, serviceSearch, hospitalSpecialties].map((e) => e.cache!);
-    for (const c of [...answers, ...Object.values(stripLoads), ...Object.values(horizonLoads), branchDoctors, branchServices, branchSpecialties]) c.clear();
     try {
       await fn();
     } finally {
@@ -163,9 +155,8 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     expect(all[0]).toMatchObject({ name: 'Cek Darah Fixture', price: 150000, priceType: 'fixed', priceUnit: 'IDR' });
   });
 
-  it("answers every specialty and keyword of a branch from one load of its doctors; concurrent branches share one query", async () => {
+  it("answers the quick-booking searches of a branch by specialty and keyword; an unknown branch finds nothing", async () => {
     await viaFunctions(async () => {
-      const before = { loads: branchDoctors.cache.stats.loads, ...branchDoctors.batchStats };
       const search = async (query: string) => {
         const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?${query}`, { headers: { accept: 'application/json; version=2.0.0' } }));
         expect(res.status).toBe(200);
@@ -181,39 +172,25 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       expect(cardio).toEqual([f.doctorId]);
       expect(keyword).toEqual([f.teleOnlyId]);
       expect(none).toEqual([]);
-      expect(branchDoctors.cache.stats.loads - before.loads).toBe(2);
-      expect(branchDoctors.batchStats.batches - before.batches).toBe(1);
-      expect(branchDoctors.batchStats.ids - before.ids).toBe(2);
       const services = await quickBooking(new Request(`http://localhost/api/quick-booking/services?hospitalBranchId=${f.hospitalId}&keyword=darah`));
       expect(((await services.json()) as { _data: { searches: { id: number }[] } })._data.searches.map((s) => s.id)).toEqual([f.serviceId]);
     });
   });
 
-  it("keeps a branch's search loads until the availability journal names the branch", async () => {
+  it("answers a search with the branch as it is now: a renamed doctor is in the next call's answer", async () => {
     await viaFunctions(async () => {
       const search = async () => {
         const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?hospitalBranchId=${f.hospitalId}&specialtyId=`, { headers: { accept: 'application/json; version=2.0.0' } }));
         expect(res.status).toBe(200);
+        expect(res.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${AVAILABILITY_CDN.cacheSeconds}, stale-while-revalidate=${AVAILABILITY_CDN.staleSeconds}`);
         return ((await res.json()) as { _data: { searches: { id: number; name: string }[] } })._data.searches;
       };
-      const loads = () => branchDoctors.cache.stats.loads;
       expect((await search()).map((d) => d.id)).toEqual([f.doctorId, f.teleOnlyId]);
-      const before = loads();
-      await pastJournalLag();
-      await search();
-      expect(loads()).toBe(before);
-      // A doctor of another branch renamed: this branch's load stays. One of this branch's: seen within the lag.
       const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
-      await owner(`update public.doctors set name = name where status = 1 and hospital_id <> $1 and id = (select min(id) from public.doctors where hospital_id <> $1)`, [f.hospitalId]);
-      await pastJournalLag();
-      await search();
-      expect(loads()).toBe(before);
       const { rows } = await owner(`select name from public.doctors where id = $1`, [f.teleOnlyId]);
-      await owner(`update public.doctors set name = 'Aaron Journal' where id = $1`, [f.teleOnlyId]);
+      await owner(`update public.doctors set name = 'Aaron Renamed' where id = $1`, [f.teleOnlyId]);
       try {
-        await pastJournalLag();
-        expect((await search()).map((d) => d.name)).toContain('Aaron Journal');
-        expect(loads()).toBe(before + 1);
+        expect((await search()).map((d) => d.name)).toContain('Aaron Renamed');
       } finally {
         await owner(`update public.doctors set name = $2 where id = $1`, [f.teleOnlyId, rows[0].name]);
       }
@@ -227,41 +204,15 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     expect(kw.map((s) => s.id)).toEqual([f.dermatology]);
   });
 
-  it('plans a named statement once per connection, again for another role (RLS), and sends it unnamed where a pooler cannot keep it', async () => {
-    const probe = prepared('rls_probe_doctors', 'select count(*)::int as n from public.doctors');
-    const client = await ctx.db.pool.connect();
-    try {
-      const count = async (caller: typeof ANON | null) => {
-        await client.query('begin');
-        try {
-          if (caller) await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [JSON.stringify(caller.claims), caller.role]);
-          return (await client.query<{ n: number }>(probe)).rows[0].n;
-        } finally {
-          await client.query('rollback');
-        }
-      };
-      const published = await count(ANON);
-      const all = await count(null); // the owner role: RLS does not apply
-      expect(all).toBeGreaterThan(published); // the fixture's inactive doctor at least
-      expect(await count(ANON)).toBe(published);
-      const { rows } = await client.query(`select count(*)::int as n from pg_prepared_statements where name = 'rls_probe_doctors'`);
-      expect(rows[0].n).toBe(1);
-    } finally {
-      client.release();
-    }
+  it('leaves no named statement on the connection, as a transaction-mode pooler needs', async () => {
     if (ctx.engine !== 'postgres') return;
-    const pooled = await openDatabase({ url: connectionUrl(ctx.db), max: 1, preparedStatements: false });
-    try {
-      const r = await asCaller(pooled, ANON, async (c) => {
-        const answer = await scheduleWindowFor(c, 'outpatient', f.doctorId, f.days[0], f.days[6]);
-        const named = await c.query(`select count(*)::int as n from pg_prepared_statements`);
-        return { answer, named: named.rows[0].n as number };
-      });
-      expect(r.answer.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
-      expect(r.named).toBe(0);
-    } finally {
-      await pooled.close();
-    }
+    const r = await asCaller(ctx.db, ANON, async (c) => {
+      const answer = await scheduleWindowFor(c, 'outpatient', f.doctorId, f.days[0], f.days[6]);
+      const named = await c.query(`select count(*)::int as n from pg_prepared_statements`);
+      return { answer, named: named.rows[0].n as number };
+    });
+    expect(r.answer.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
+    expect(r.named).toBe(0);
   });
 
   it('uses the indexes for the schedule window', async () => {
@@ -279,7 +230,7 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
     });
   });
 
-  it('drops a held slot from schedule answers within the cache lifetime; booking re-checks in the database whatever the cache says', async () => {
+  it("drops a held slot from the next schedule answer (the CDN keeps it at most its fresh and stale seconds); booking re-checks in the database", async () => {
     await viaFunctions(async () => {
       const day = f.days[4];
       const slotId = f.slots[`outpatient|${day}|08:00`];
@@ -291,84 +242,27 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         return body._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat()).some((s) => s.schedule_id === slotId);
       };
       const first = await schedules(new Request(url));
-      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${SCHEDULE_CACHE.cdnSeconds}`);
-      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${SCHEDULE_CACHE.cdnSeconds}, stale-while-revalidate=${SCHEDULE_CACHE.staleSeconds}`);
+      expect(first.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${AVAILABILITY_CDN.cacheSeconds}`);
+      expect(first.headers.get('netlify-cdn-cache-control')).toBe(`public, s-maxage=${AVAILABILITY_CDN.cacheSeconds}, stale-while-revalidate=${AVAILABILITY_CDN.staleSeconds}`);
       expect(await offered()).toBe(true);
       const asPatient = (id: string) => ({ role: 'authenticated' as const, claims: { sub: id, role: 'authenticated' } });
       const book = (id: string, key: string) => asCaller(ctx.db, asPatient(id), async (c) => (await c.query('select id, status from public.book_slot($1, $2)', [slotId, key])).rows[0]);
       const held = await book(ACCOUNTS.patient.id, `cache-hold-${ctx.engine}`);
       expect(held.status).toBe('hold');
-      const heldAt = Date.now();
-      // The instance may still offer the slot for a moment, but the database refuses a second booking of it.
+      // A copy the CDN still keeps may offer the slot for a moment, but the database refuses a second booking of it.
       await expect(book(ACCOUNTS.patientOther.id, `cache-second-${ctx.engine}`)).rejects.toMatchObject({ code: 'PT409' });
-      await new Promise((r) => setTimeout(r, Math.max(0, instanceLagMs(SCHEDULE_CACHE) + 50 - (Date.now() - heldAt))));
       expect(await offered()).toBe(false);
-      // Freed again (the hold cancelled): back within the lifetime too.
+      // Freed again (the hold cancelled): back in the next answer too.
       await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
-      await new Promise((r) => setTimeout(r, instanceLagMs(SCHEDULE_CACHE) + 50));
       expect(await offered()).toBe(true);
     });
   });
 
-  it("keeps an owner's load until the availability journal names the owner, or a live hold on its slots expires", async () => {
+  it("answers windows, nearest-day starts and later windows as the direct queries do", async () => {
     await viaFunctions(async () => {
-      const ask = async (id: number) => {
-        const res = await schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
-        expect(res.status).toBe(200);
-        return ((await res.json()) as { _data: { schedules: { workingTimes: Record<string, { schedule_id: number }[]> }[] } })._data.schedules.flatMap((d) => Object.values(d.workingTimes).flat().map((s) => s.schedule_id));
-      };
-      const loads = () => stripLoads.outpatient.cache.stats.loads;
-      const slotId = f.slots[`outpatient|${f.days[5]}|19:00`];
-      expect(await ask(f.doctorId)).toContain(slotId);
-      const before = loads();
-      // Past the journal's lag: the next call reads the journal first, and nothing changed for this doctor.
-      await pastJournalLag();
-      expect(await ask(f.doctorId)).toContain(slotId);
-      expect(loads()).toBe(before);
-      // A change to another doctor's slots leaves the load; a change to this one's is seen within the lag.
-      const owner = (sql: string, values: unknown[]) => ctx.db.pool.query(sql, values);
-      await owner(`update public.time_slots set capacity = capacity + 1 where id = $1`, [f.slots[`telemedicine|${f.days[1]}|08:00`]]);
-      await pastJournalLag();
-      expect(await ask(f.doctorId)).toContain(slotId);
-      expect(loads()).toBe(before);
-      // Booked (as a booking writes it): gone from the answer within the lag, after one more load.
-      const booking = await owner(
-        `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key)
-         select booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, $1, starts_at, 'confirmed', 'journal-test' from public.bookings where idempotency_key = 'fixture-confirmed' returning id`,
-        [slotId],
-      );
-      try {
-        await pastJournalLag();
-        expect(await ask(f.doctorId)).not.toContain(slotId);
-        expect(loads()).toBe(before + 1);
-      } finally {
-        await owner(`delete from public.bookings where id = $1`, [booking.rows[0].id]);
-      }
-      // The doctor's live hold (15 minutes) ends a load of its slots then, written or not; a doctor without one: none.
-      const loaded = await anon((c) => loadOwnersSlots(c, 'outpatient', [f.doctorId, f.teleOnlyId], f.days[0], f.days[6]));
-      expect(Math.abs(loaded.get(f.doctorId)!.validUntil! - (Date.now() + 15 * 60_000))).toBeLessThan(60_000);
-      expect(loaded.get(f.teleOnlyId)!.validUntil).toBeNull();
-    });
-  });
-
-  it('answers N concurrent identical schedule requests with one database read', async () => {
-    await viaFunctions(async () => {
-      const before = { ...doctorSchedule.cache!.stats };
-      const url = `http://localhost/api/doctors/${f.doctorId}/schedules?endDate=${f.days[6]}&startDate=${f.days[0]}`;
-      const answers = await Promise.all(Array.from({ length: 40 }, () => schedules(new Request(url)).then((r) => r.text())));
-      expect(new Set(answers).size).toBe(1);
-      expect(doctorSchedule.cache!.stats.loads - before.loads).toBe(1);
-      expect(doctorSchedule.cache!.stats.hits - before.hits).toBe(39);
-    });
-  });
-
-  it("answers concurrent windows of the strip's weeks from one load of the doctor's slots, and concurrent nearest-day starts and later windows from one more, as the direct queries do", async () => {
-    await viaFunctions(async () => {
-      const loads = () => [stripLoads.outpatient.cache.stats.loads, horizonLoads.outpatient.cache.stats.loads];
-      const before = loads();
       const base = `http://localhost/api/doctors/${f.doctorId}/schedules`;
       const later = addDays(f.today, 35);
-      // Windows in the strip's weeks; nearest-day starts; a window beyond the strip, from the nearest-day horizon's load.
+      // Windows in the strip's weeks; nearest-day starts; a window beyond the strip.
       const asks = [
         [f.days[0], f.days[6]],
         [f.days[2], f.days[3]],
@@ -379,29 +273,24 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
         [later, addDays(later, 6)],
       ] as const;
       const answers = await Promise.all(asks.map(([startDate, endDate]) => schedules(new Request(`${base}?startDate=${startDate}${endDate ? `&endDate=${endDate}` : ''}`))));
-      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
       for (const [i, [startDate, endDate]] of asks.entries()) {
         expect(answers[i].status).toBe(200);
         const served = ((await answers[i].json()) as { _data: unknown })._data;
         const direct = await anon((c) => (endDate ? scheduleWindowFor(c, 'outpatient', f.doctorId, startDate, endDate) : nearestScheduleFor(c, 'outpatient', f.doctorId, startDate)));
         expect(served).toEqual(direct);
       }
-      // A window beyond the shared loads' reach is read on its own, and still answered.
+      // A window far ahead is answered (empty).
       const far = addDays(f.today, 400);
       const res = await schedules(new Request(`${base}?startDate=${far}&endDate=${addDays(far, 6)}`));
       expect(res.status).toBe(200);
       expect(((await res.json()) as { _data: { schedules: unknown[] } })._data.schedules).toEqual([]);
-      expect(loads()).toEqual([before[0] + 1, before[1] + 1]);
     });
   });
 
-  it('reads the owners of concurrent schedule requests in one query; an unknown owner is a 404 beside them', async () => {
+  it('answers concurrent schedule requests each; an unknown owner is a 404 beside them', async () => {
     await viaFunctions(async () => {
-      const before = { ...stripLoads.outpatient.batchStats };
       const ask = (id: number) => schedules(new Request(`http://localhost/api/doctors/${id}/schedules?startDate=${f.days[0]}&endDate=${f.days[6]}`));
       const [doctor, teleOnly, unknown] = await Promise.all([ask(f.doctorId), ask(f.teleOnlyId), ask(987654321)]);
-      expect(stripLoads.outpatient.batchStats.batches - before.batches).toBe(1);
-      expect(stripLoads.outpatient.batchStats.ids - before.ids).toBe(3);
       expect(doctor.status).toBe(200);
       expect(((await doctor.json()) as { _data: { schedules: { workingDay: string }[] } })._data.schedules.map((d) => d.workingDay)).toEqual(f.days.slice(2, 7));
       // The telemedicine-only doctor exists but has no outpatient days.

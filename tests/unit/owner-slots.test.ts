@@ -1,6 +1,5 @@
 /**
- * Schedule answers computed from one owner load (src/data/schedules: windowFrom, nearestFrom), as the schedule
- * calls serve every window and nearest-day start of an owner from one shared load.
+ * Schedule answers computed from an owner load (src/data/schedules: windowFrom, nearestFrom), in memory.
  */
 import { describe, expect, it } from 'vitest';
 import { nearestFrom, nearestLastDay, windowFrom, NEAREST_HORIZON_DAYS, type OwnerSlots } from '../../src/data/schedules';
@@ -14,7 +13,7 @@ let nextId = 1;
 const slot = (workingDay: string, startTime: string, booked = 0, capacity = 1): RawSlot => ({ scheduleId: nextId++, workingDay, startTime: `${startTime}:00`, endTime: `${startTime.slice(0, 3)}30:00`, capacity, booked });
 
 function owner(slots: RawSlot[], bufferTime = 60): OwnerSlots {
-  return { from: '2026-11-23', to: '2027-07-01', timeZone: ZONE, bufferTime, slots, validUntil: null };
+  return { from: '2026-11-23', to: '2027-07-01', timeZone: ZONE, bufferTime, slots };
 }
 
 describe('answers from an owner load', () => {

@@ -24,7 +24,6 @@ insert into matrix values
   ('admin_user_branches',      'YYYYYYYY', 'YYYYYYYY', 'YNYDYNYN', 'YNDDNNNN', 'YNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
   ('admin_users',              'YYYYYYNN', 'YYYYYYYY', 'YNYDYNNN', 'YNDDNNNN', 'YNDDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
   ('articles',                 'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN'),
-  ('availability_changes',     'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD'),
   ('bookings',                 'YYYYYYYY', 'YYYYYYYY', 'YNYDYNNN', 'YNYDYNNN', 'YNYDYNNN', 'YNDDYNNN', 'YNDDDNNN', 'NYDDNDNN', 'NNDDNNNN'),
   ('campaign_phones',          'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
   ('campaigns',                'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN'),
