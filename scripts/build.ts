@@ -21,6 +21,8 @@ import { BUILD_LOCALES_ENV } from '../src/data/build-cache';
 import { BUILD_ROOT_PAGES_ENV } from '../src/integrations/build-shard';
 import { writeSeoFiles } from '../src/integrations/seo-files';
 import { openDatabase } from '../src/data/db';
+import { checkBuildConfig } from '../src/server/config';
+import { isProduction } from '../src/server/env';
 import { buildDatabase, isBuilt } from './lib/db-setup';
 
 const MAX_SHARDS = 2;
@@ -56,6 +58,8 @@ const outDir = path.resolve(argValue('--out') ?? 'dist');
 const json = hasFlag('--json');
 const figuresFile = argValue('--figures');
 const isShard = !!process.env[BUILD_LOCALES_ENV];
+// On Netlify the build needs its database and the browser's Supabase settings: say every missing one at once.
+if (isProduction() && !isShard) checkBuildConfig();
 const embedded = !process.env.DATABASE_URL;
 const shards = isShard ? 1 : Math.max(1, Number(argValue('--shards') ?? process.env.BUILD_SHARDS ?? (embedded ? 1 : Math.min(MAX_SHARDS, os.availableParallelism()))));
 const started = performance.now();

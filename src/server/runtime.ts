@@ -3,6 +3,7 @@
  * installs with useDatabase().
  */
 import { getDatabase, type Database } from '../data/db';
+import { checkFunctionsConfig } from './config';
 
 let override: Database | undefined;
 
@@ -11,7 +12,10 @@ export function useDatabase(db: Database | undefined): void {
 }
 
 export function serverDatabase(): Promise<Database> {
-  return override ? Promise.resolve(override) : getDatabase();
+  if (override) return Promise.resolve(override);
+  // In production a missing DATABASE_URL must fail here, with every missing setting named, not open PGlite.
+  checkFunctionsConfig();
+  return getDatabase();
 }
 
 /** A short, non-guessable id for log lines and the X-Request-Id header. */

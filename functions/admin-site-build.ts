@@ -1,0 +1,35 @@
+/**
+ * GET /api/admin/site-build: when the public site was last rebuilt (the scheduled rebuild's last attempt) and how
+ * many directory changes wait for the next build, for the admin app. Every staff role; personal (no-store).
+ */
+import { z } from 'zod';
+import { defineEndpoint, serve } from '../src/server/endpoint';
+
+const isoInstant = (v: string | null) => (v === null ? null : new Date(v).toISOString());
+
+export const siteBuild = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/site-build',
+  summary: 'When the public site was last rebuilt, and the directory changes waiting for the next build',
+  tags: ['admin'],
+  auth: 'staff',
+  response: z.object({
+    lastBuild: z.object({ startedAt: z.iso.datetime(), title: z.string(), status: z.enum(['started', 'failed']) }).nullable(),
+    pendingChanges: z.number().int().nonnegative(),
+    oldestPendingAt: z.iso.datetime().nullable(),
+  }),
+  async handler({ db }) {
+    const { rows } = await db.query<{ s: { lastBuild: { startedAt: string; title: string; status: 'started' | 'failed' } | null; pendingChanges: number; oldestPendingAt: string | null } }>(
+      'select public.site_build_status() as s',
+    );
+    const { lastBuild, pendingChanges, oldestPendingAt } = rows[0].s;
+    return {
+      lastBuild: lastBuild && { ...lastBuild, startedAt: isoInstant(lastBuild.startedAt)! },
+      pendingChanges,
+      oldestPendingAt: isoInstant(oldestPendingAt),
+    };
+  },
+});
+
+export default serve(siteBuild);
+export const config = { path: '/api/admin/site-build' };
