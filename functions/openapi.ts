@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminMe from './admin-me';
+import adminSiteBuild from './admin-site-build';
 import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
@@ -38,6 +39,7 @@ const handler = serve(openapi);
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
   adminMe,
+  adminSiteBuild,
   adminUploads,
   campaign,
   health,
