@@ -78,4 +78,16 @@ export function rebuildConfig(env: Env = process.env): { hookUrl: string } {
   return { hookUrl: validate(rebuildSchema, env).NETLIFY_BUILD_HOOK };
 }
 
-export const CONFIG_SCHEMAS = { functions: functionsSchema, build: buildSchema, rebuild: rebuildSchema };
+const SCHEMAS = { functions: functionsSchema, build: buildSchema, rebuild: rebuildSchema };
+
+/** Validates one configuration against `env` (ConfigError naming every variable at fault). */
+export function validateConfig(kind: keyof typeof SCHEMAS, env: Env): void {
+  validate(SCHEMAS[kind], env);
+}
+
+/** The variables each configuration reads (the README's table names each). */
+export const CONFIG_VARIABLES: Record<keyof typeof SCHEMAS, string[]> = {
+  functions: Object.keys(functionsSchema.shape),
+  build: Object.keys(buildSchema.shape),
+  rebuild: Object.keys(rebuildSchema.shape),
+};
