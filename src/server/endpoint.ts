@@ -526,7 +526,7 @@ export function serve(...endpoints: Endpoint[]): NetlifyHandler {
     const requestId = context?.requestId || req.headers.get('x-nf-request-id') || newRequestId();
     const info = { requestId, staff: endpoints.some((e) => e.auth === 'staff'), method: req.method, path: '' };
     try {
-      if (req.url.length > MAX_URL_LENGTH) throw new ApiError(400, 'The address is too long.');
+      if (req.url.length > MAX_URL_LENGTH) throw new ApiError(414, 'The address is too long.');
       const url = new URL(req.url);
       let pathname: string;
       try {
@@ -552,10 +552,13 @@ export function serve(...endpoints: Endpoint[]): NetlifyHandler {
           method = o;
         }
       }
-      const route = matches.find((r) => r.e.method === method);
+      // HEAD is a GET whose answer keeps its status and headers only (RFC 9110 §9.3.2).
+      const head = method === 'HEAD';
+      const route = matches.find((r) => r.e.method === (head ? 'GET' : method));
       if (!route) throw methodNotAllowed(method, [...new Set(matches.map((r) => r.e.method))]);
       const params: Record<string, string> = { ...(route.m!.groups ?? {}) };
-      return await route.e.run(req, { params, ip: clientIp(req, context), requestId, form, url });
+      const answer = await route.e.run(head ? new Request(req, { method: 'GET' }) : req, { params, ip: clientIp(req, context), requestId, form, url });
+      return head ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
     } catch (err) {
       return errorResponse(err, info);
     }
