@@ -18,6 +18,8 @@ import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
 import { instanceCacheTtl, ReadCache } from './read-cache';
+import { answerIsPersonal } from './cache-policy';
+import { nulByteErrors } from './nul-bytes';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -222,7 +224,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
     cache,
     async run(req, routed) {
       const { requestId, ip } = routed;
-      const personal = spec.auth !== 'public';
+      let personal = spec.auth !== 'public';
       try {
         // Version (SPEC §7): the first declared one unless the client asks for another it declares.
         const asked = requestedVersion(req.headers.get('accept'));
@@ -234,6 +236,7 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
         const token = bearerToken(req);
         // A token sent to a public call must be valid too (as Supabase's API does): a stale session is said so.
         if (spec.auth !== 'public' || token) session = await verifyAccessToken(token, isStaff);
+        personal = answerIsPersonal({ auth: spec.auth, signedIn: session !== null, answeredAsAnon: Boolean(cache) });
         const serialise = (data: unknown) => JSON.stringify(spec.envelope === false ? data : success(data, messages));
         const messages: string[] = [];
         const url = routed.url ?? new URL(req.url);
@@ -278,6 +281,8 @@ export function defineEndpoint<A extends AuthMode, Q extends AnyObject | undefin
               else if (present) errors[prefix] = [`This call takes no ${prefix}`];
               return undefined;
             }
+            const nul = nulByteErrors(value, prefix);
+            if (Object.keys(nul).length) return void Object.assign(errors, nul);
             const r = schema.safeParse(value);
             if (r.success) return r.data;
             Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
@@ -466,6 +471,11 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '22007': [422, 'A date or time has the wrong format.'],
   '22008': [422, 'A date or time is out of range.'],
   '22001': [422, 'A value is too long.'],
+  '22023': [422, 'A value is outside the allowed range.'],
+  '22021': [422, 'A value contains a character that is not allowed.'],
+  '22P05': [422, 'A value contains a character that is not allowed.'],
+  '2201B': [422, 'A value has the wrong format.'],
+  '54000': [422, 'A value is too long.'],
   '42501': [403, "You don't have permission to do this."],
   '40001': [409, 'Another change happened at the same time. Please try again.'],
   '40P01': [409, 'Another change happened at the same time. Please try again.'],
@@ -473,7 +483,7 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
 
 /**
  * The envelope for a failure. ApiError keeps its status and messages; Postgres errors map to 4xx by SQLSTATE
- * (a SQL function may raise `errcode = 'PT409'` with a message for the client); anything else is a 500 logged
+ * (a SQL function may raise `errcode = 'PT409'` or any two letters and a 4xx status, with a message for the client); anything else is a 500 logged
  * with the request id and answered "An error occurred!".
  */
 export function errorResponse(err: unknown, info: { requestId: string; staff: boolean; method: string; path: string }): Response {
@@ -481,7 +491,8 @@ export function errorResponse(err: unknown, info: { requestId: string; staff: bo
   if (err instanceof ApiError) apiError = err;
   else if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'string') {
     const code = (err as { code: string }).code;
-    const custom = /^PT(4\d\d)$/.exec(code);
+    // Codes the migrations define: two letters and the HTTP status (PT409, CA422), the message for the client.
+    const custom = /^[A-Z]{2}(4\d\d)$/.exec(code);
     if (custom) apiError = new ApiError(Number(custom[1]) as HttpStatus, (err as Error).message);
     else if (PG_MESSAGES[code]) apiError = new ApiError(...PG_MESSAGES[code]);
   }

@@ -96,6 +96,8 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
   beforeAll(async () => {
     useDatabase(ctx.db);
     await ctx.db.pool.query('create table public.platform_probe (id int primary key, note text not null)');
+    // A new table is private until granted (migration 20261126000100): the probe's callers get what they use.
+    await ctx.db.pool.query('grant select, insert, update, delete on public.platform_probe to anon, authenticated');
     userId = await createAuthUser(ctx.db, { email: 'probe@platform.test' });
     token = await signAccessToken(userId);
     adminToken = await signAccessToken(await createStaff(ctx.db, { email: 'probe-admin@platform.test', role: 'admin' }));
