@@ -4,7 +4,11 @@
  * answer is read, addresses of 100 KB and more, HEAD on GET calls. Every one gets a status and the envelope, and
  * the server still answers afterwards.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import type { Database } from '../../src/data/db';
+import { errorResponse } from '../../src/server/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
 import { createPatient } from '../support/accounts';
@@ -77,10 +81,12 @@ describe('requests that must not hurt the server', () => {
   let server: TestServer;
   let dispose: () => Promise<void>;
   let token: string;
+  let db: Database;
 
   beforeAll(async () => {
     const made = await createEngineDatabase('postgres', { seed: false });
     dispose = made.dispose;
+    db = made.db;
     useDatabase(made.db);
     server = await startTestServer();
     token = await signAccessToken(await createPatient(made.db, { email: 'crash@platform.test', onboarded: true }));
@@ -149,5 +155,40 @@ describe('requests that must not hurt the server', () => {
     // And a failure keeps its status: HEAD on a personal call without a token is the GET's 401.
     const unauthorised = await fetch(`${server.url}/api/me`, { method: 'HEAD' });
     expect(unauthorised.status).toBe(401);
+  });
+
+  it('maps every SQL error code the migrations raise to a 4xx with its message (finding 4)', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../supabase/migrations');
+    const codes = new Set<string>();
+    for (const f of readdirSync(dir)) for (const m of readFileSync(path.join(dir, f), 'utf8').matchAll(/errcode\s*=\s*'([^']+)'/g)) codes.add(m[1]);
+    expect(codes.size).toBeGreaterThanOrEqual(8);
+    for (const code of codes) {
+      const err = await db.pool.query(`do $$ begin raise exception 'probe of ${code}' using errcode = '${code}'; end $$`).catch((e: unknown) => e);
+      const res = errorResponse(err, { requestId: 'test', staff: false, method: 'GET', path: '/api/probe' });
+      expect(res.status, code).toBeGreaterThanOrEqual(400);
+      expect(res.status, code).toBeLessThan(500);
+      envelopeOf(await res.text());
+    }
+  });
+
+  it('refuses text with a NUL character with a 422 at validation, in the API and the auth stand-in (finding 5)', async () => {
+    const search = await fetch(`${server.url}/api/search?keyword=${encodeURIComponent('a\u0000b')}`);
+    expect([400, 422]).toContain(search.status);
+    expect(JSON.stringify(envelopeOf(await search.text()))).toContain('NUL');
+    const profile = await fetch(`${server.url}/api/me/profile`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'a\u0000b', birthday: '1990-01-01', gender: 1 }),
+    });
+    expect(profile.status).toBe(422);
+    for (const [route, body] of [
+      ['/auth/v1/token?grant_type=password', { email: 'a\u0000@x.test', password: 'x' }],
+      ['/auth/v1/otp', { email: 'a\u0000@x.test' }],
+      ['/auth/v1/verify', { email: 'a@x.test', token: '12\u00003456', type: 'email' }],
+    ] as const) {
+      const res = await fetch(`${server.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, route).toBe(422);
+    }
+    await alive();
   });
 });
