@@ -18,6 +18,7 @@ import { loadFunctions, readAnswer, type Answer, type FunctionContext, type Func
 import { FunctionThread } from './function-thread';
 import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
 import type { OpenOptions } from '../../src/data/db';
+import { isProduction } from '../../src/server/env';
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
 
@@ -181,6 +182,8 @@ function send(res: http.ServerResponse, answer: Answer, finish?: (status: number
 /** The local Supabase stand-ins (development and test tools, never deployed), mounted on the site's origin. */
 export async function standInMounts(root = process.cwd()): Promise<Mount[]> {
   const mounts: Mount[] = [];
+  // Never in a production run: /dev/mailbox and the one-time code log line exist only with the stand-ins.
+  if (isProduction()) return mounts;
   for (const [prefix, file, name] of [
     ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
     ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
