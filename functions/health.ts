@@ -1,26 +1,40 @@
-/** GET /api/health: the database answers a real query. */
+/**
+ * GET /api/health: the database answers a real query. Anyone gets the bare liveness answer; a staff member's
+ * token adds the engine, its version, the migration count and row counts (issue 24, finding 12: those told an
+ * attacker what runs and how far it is migrated).
+ */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
+import { loadStaffProfile } from '../src/server/auth';
 import { serverDatabase } from '../src/server/runtime';
 
 export const health = defineEndpoint({
   method: 'GET',
   path: '/api/health',
-  summary: 'Service health: the database answers a real query',
+  summary: 'Service health: the database answers a real query (details for staff)',
   tags: ['platform'],
   auth: 'public',
   // Reads the migration history, which the API roles cannot see: one query as the server, no caller transaction.
   database: 'none',
   response: z.object({
     database: z.literal('ok'),
-    engine: z.enum(['pglite', 'postgres']),
-    serverVersion: z.string(),
-    migrations: z.number().int(),
     time: z.string(),
-    hospitals: z.number().int(),
+    details: z
+      .object({
+        engine: z.enum(['pglite', 'postgres']),
+        serverVersion: z.string(),
+        migrations: z.number().int(),
+        hospitals: z.number().int(),
+      })
+      .optional(),
   }),
-  async handler() {
+  async handler({ auth }) {
     const db = await serverDatabase();
+    const staff = auth ? await loadStaffProfile(db.pool, auth.userId) : null;
+    if (!staff) {
+      const { rows } = await db.pool.query('select now() as time');
+      return { database: 'ok' as const, time: new Date(rows[0].time).toISOString() };
+    }
     const { rows } = await db.pool.query(
       `select current_setting('server_version') as version, now() as time,
               (select count(*)::int from supabase_migrations.schema_migrations) as migrations,
@@ -28,11 +42,8 @@ export const health = defineEndpoint({
     );
     return {
       database: 'ok' as const,
-      engine: db.engine,
-      serverVersion: String(rows[0].version),
-      migrations: rows[0].migrations,
       time: new Date(rows[0].time).toISOString(),
-      hospitals: rows[0].hospitals,
+      details: { engine: db.engine, serverVersion: String(rows[0].version), migrations: rows[0].migrations, hospitals: rows[0].hospitals },
     };
   },
 });

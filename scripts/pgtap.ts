@@ -29,6 +29,9 @@ async function prepare(db: Database, installPgtap: (db: Database) => Promise<voi
   const t0 = performance.now();
   await buildDatabase(db, { seed: true });
   await installPgtap(db);
+  // The test files call pgTAP's functions as anon and authenticated too; functions are no longer executable by
+  // PUBLIC by default (migration 20261126000100), so pgTAP's own are granted here.
+  await db.pool.query('grant execute on all functions in schema extensions to public');
   await db.pool.query(await readFile(setupFile, 'utf8'));
   return ((performance.now() - t0) / 1000).toFixed(1);
 }

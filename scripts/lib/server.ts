@@ -6,7 +6,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReadStream, existsSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -16,6 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
+import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
+import { isProduction } from '../../src/server/env';
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
 
@@ -115,12 +116,16 @@ function headerPairs(req: http.IncomingMessage): [string, string][] {
 
 const hasBody = (req: http.IncomingMessage) => req.method !== 'GET' && req.method !== 'HEAD';
 
-function toRequest(req: http.IncomingMessage, url: URL): Request {
+/** The method a function is asked with: HEAD is answered as GET, the server then sends the headers alone. */
+const functionMethod = (req: http.IncomingMessage) => (req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'));
+
+/** The web Request of `req`; `method` replaces its own (HEAD is asked of a function as GET). */
+function toRequest(req: http.IncomingMessage, url: URL, method = req.method): Request {
   const body = hasBody(req);
   return new Request(url, {
-    method: req.method,
+    method,
     headers: headerPairs(req),
-    body: body ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: body ? requestBodyStream(req) : undefined,
     // Node streams the incoming body; fetch's Request needs to be told it is half-duplex.
     duplex: body ? 'half' : undefined,
   } as RequestInit);
@@ -137,6 +142,11 @@ function envelopeAnswer(status: number, message: string): Answer {
  * (the CDN cache keeps the answer and drops its CDN-only headers there).
  */
 function send(res: http.ServerResponse, answer: Answer, finish?: (status: number, headers: OutgoingHeaders, body: Buffer) => OutgoingHeaders) {
+  if (res.req.method === 'HEAD') {
+    // The GET answer's status and headers (its Content-Length included), without the body.
+    res.writeHead(answer.status, answer.headers);
+    return res.end();
+  }
   if (!answer.body) {
     res.writeHead(answer.status, answer.headers);
     return res.end();
@@ -148,6 +158,8 @@ function send(res: http.ServerResponse, answer: Answer, finish?: (status: number
 /** The local Supabase stand-ins (development and test tools, never deployed), mounted on the site's origin. */
 export async function standInMounts(root = process.cwd()): Promise<Mount[]> {
   const mounts: Mount[] = [];
+  // Never in a production run: /dev/mailbox and the one-time code log line exist only with the stand-ins.
+  if (isProduction()) return mounts;
   for (const [prefix, file, name] of [
     ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
     ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
@@ -233,7 +245,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   /** The function's answer to `req` (asked for `url`). */
   async function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Answer> {
     const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
-    return readAnswer(await found.route.handler(toRequest(req, url), context));
+    return readAnswer(await found.route.handler(toRequest(req, url, functionMethod(req)), context));
   }
 
   /** Writes a kept answer; a stale one is then asked of the function again, in the background (stale-while-revalidate). */
@@ -273,7 +285,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return true;
   }
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, async (req, res) => {
+    // A body the answer left unread is discarded, so a client sending it whole first still reads the answer.
+    res.once('finish', () => drainUnreadBody(req));
     if (answerFromCdn(req, res)) return;
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const url = new URL(req.url ?? '/', origin);
@@ -290,7 +304,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const hit = cdn!.lookup(cdnKey, req.headers);
         if (hit) return answerKept(req, res, cdnKey, hit);
       }
-      const found = functionFor(url.pathname, method);
+      const found = functionFor(url.pathname, method === 'HEAD' ? 'GET' : method);
       if (found) {
         return send(res, await invoke(req, url, found), cdnKey ? (status, headers, body) => cdn!.admit(cdnKey, req.headers, status, headers, body) : undefined);
       }
@@ -342,6 +356,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   // Longer than clients keep an idle socket (Playwright's request context reused one the server had just closed
   // at 5 s: ECONNRESET), as load balancers do.
+  // Requests the HTTP parser refuses (headers or address too long, malformed) get the envelope, not a reset.
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const host = options.host ?? '127.0.0.1';

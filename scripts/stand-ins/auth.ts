@@ -11,6 +11,7 @@
  *                                                (POST /auth/v1/verify type email_change / phone_change)
  *   GET  /auth/v1/.well-known/jwks.json, /auth/v1/settings, /auth/v1/health
  */
+import { containsNul } from '../../src/server/nul-bytes';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Queryable } from '../../src/data/db';
@@ -191,13 +192,17 @@ async function readJson(req: Request): Promise<Record<string, unknown>> {
   const text = await req.text();
   if (text.length > 64 * 1024) throw new AuthError(413, 'request_too_large', 'Request body too large');
   if (!text.trim()) return {};
+  let body: Record<string, unknown>;
   try {
     const v = JSON.parse(text);
     if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error();
-    return v;
+    body = v;
   } catch {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
   }
+  // PostgreSQL cannot store or compare text with NUL: refused here, not a 500 from the database.
+  if (containsNul(body)) throw new AuthError(422, 'validation_failed', 'Text must not contain a NUL character');
+  return body;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

@@ -4,7 +4,7 @@
  */
 import { GENERIC_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE, STATUS, type EnvelopeStatus, type FieldErrors } from './envelope';
 
-export type HttpStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500;
+export type HttpStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 414 | 422 | 429 | 500 | 503;
 
 export class ApiError extends Error {
   readonly httpStatus: HttpStatus;

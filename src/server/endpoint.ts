@@ -17,6 +17,8 @@ import { functionHeaderRecord, functionHeaders } from './headers';
 import { enforceRateLimit, type RateLimitBucket } from './rate-limit';
 import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
+import { answerIsPersonal } from './cache-policy';
+import { nulByteErrors } from './nul-bytes';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -185,7 +187,6 @@ export function defineEndpoint<
     params: spec.params ? strict<AnyObject>(spec.params) : undefined,
     body: spec.body && strictBody(spec.body),
   };
-  const personal = spec.auth !== 'public';
 
   /**
    * The input as the handler's types name it. zod validated each part against exactly the schema its declared type
@@ -238,6 +239,7 @@ export function defineEndpoint<
         const version = acceptVersion(req, versions);
         const db = await serverDatabase();
         const auth = await authenticate(req, db, spec.auth, spec.roles);
+        const personal = answerIsPersonal({ auth: spec.auth, signedIn: auth !== null });
         const input = await parseInput(req, routed, schemas, spec.produces ? 400 : 422);
         if (spec.rateLimit) await enforceRateLimit(db.pool, spec.rateLimit.bucket, rateLimitKey(spec.rateLimit.key, input, routed.ip, auth?.userId));
         const messages: string[] = [];
@@ -322,6 +324,8 @@ async function parseInput(req: Request, routed: RoutedRequest, schemas: InputSch
       else if (present) errors[prefix] = [`This call takes no ${prefix}`];
       return undefined;
     }
+    const nul = nulByteErrors(value, prefix);
+    if (Object.keys(nul).length) return void Object.assign(errors, nul);
     const r = schema.safeParse(value);
     if (r.success) return r.data;
     Object.assign(errors, issuesToFieldErrors(r.error.issues, prefix, value));
@@ -475,6 +479,11 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '22007': [422, 'A date or time has the wrong format.'],
   '22008': [422, 'A date or time is out of range.'],
   '22001': [422, 'A value is too long.'],
+  '22023': [422, 'A value is outside the allowed range.'],
+  '22021': [422, 'A value contains a character that is not allowed.'],
+  '22P05': [422, 'A value contains a character that is not allowed.'],
+  '2201B': [422, 'A value has the wrong format.'],
+  '54000': [422, 'A value is too long.'],
   '42501': [403, "You don't have permission to do this."],
   '40001': [409, 'Another change happened at the same time. Please try again.'],
   '40P01': [409, 'Another change happened at the same time. Please try again.'],
@@ -482,7 +491,7 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
 
 /**
  * The envelope for a failure. ApiError keeps its status and messages; Postgres errors map to 4xx by SQLSTATE
- * (a SQL function may raise `errcode = 'PT409'` with a message for the client); anything else is a 500 logged
+ * (a SQL function may raise `errcode = 'PT409'` or any two letters and a 4xx status, with a message for the client); anything else is a 500 logged
  * with the request id and answered "An error occurred!".
  */
 export function errorResponse(err: unknown, info: { requestId: string; staff: boolean; method: string; path: string }): Response {
@@ -490,7 +499,8 @@ export function errorResponse(err: unknown, info: { requestId: string; staff: bo
   if (err instanceof ApiError) apiError = err;
   else if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'string') {
     const code = (err as { code: string }).code;
-    const custom = /^PT(4\d\d)$/.exec(code);
+    // Codes the migrations define: two letters and the HTTP status (PT409, CA422), the message for the client.
+    const custom = /^[A-Z]{2}(4\d\d)$/.exec(code);
     if (custom) apiError = new ApiError(Number(custom[1]) as HttpStatus, (err as Error).message);
     else if (PG_MESSAGES[code]) apiError = new ApiError(...PG_MESSAGES[code]);
   }
@@ -535,7 +545,7 @@ export function serve(...endpoints: Endpoint[]): NetlifyHandler {
     const requestId = context?.requestId || req.headers.get('x-nf-request-id') || newRequestId();
     const info = { requestId, staff: endpoints.some((e) => e.auth === 'staff'), method: req.method, path: '' };
     try {
-      if (req.url.length > MAX_URL_LENGTH) throw new ApiError(400, 'The address is too long.');
+      if (req.url.length > MAX_URL_LENGTH) throw new ApiError(414, 'The address is too long.');
       const url = new URL(req.url);
       let pathname: string;
       try {
@@ -561,10 +571,13 @@ export function serve(...endpoints: Endpoint[]): NetlifyHandler {
           method = o;
         }
       }
-      const route = matches.find((r) => r.e.method === method);
+      // HEAD is a GET whose answer keeps its status and headers only (RFC 9110 §9.3.2).
+      const head = method === 'HEAD';
+      const route = matches.find((r) => r.e.method === (head ? 'GET' : method));
       if (!route) throw methodNotAllowed(method, [...new Set(matches.map((r) => r.e.method))]);
       const params: Record<string, string> = { ...(route.m!.groups ?? {}) };
-      return await route.e.run(req, { params, ip: clientIp(req, context), requestId, form, url });
+      const answer = await route.e.run(head ? new Request(req, { method: 'GET' }) : req, { params, ip: clientIp(req, context), requestId, form, url });
+      return head ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
     } catch (err) {
       return errorResponse(err, info);
     }

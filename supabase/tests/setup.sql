@@ -95,7 +95,9 @@ create table tests.fixtures (
   pick text not null,       -- where clause choosing the row (evaluated once, as owner)
   upd text not null,        -- set clause of the update
   overrides text not null default '{}',  -- SQL giving a jsonb merged into the copy that is inserted
-  row_tid tid,
+  -- The row by its primary key: column privileges do not cover system columns such as ctid, so a statement
+  -- naming ctid needs the table-level privilege the API roles no longer have (migration 20261126000100).
+  row_key text,
   ins_json jsonb,
   primary key (tbl, target)
 );
@@ -194,13 +196,17 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
 
 -- Resolve each fixture to one physical row and the json of its insertable copy.
 do $$
-declare f record; t tid; j jsonb; o jsonb;
+declare f record; t tid; j jsonb; o jsonb; k text;
 begin
   for f in select * from tests.fixtures loop
     execute format('select ctid, to_jsonb(x) from public.%I x where %s order by ctid limit 1', f.tbl, f.pick) into t, j;
     if t is null then raise exception 'fixture %/% matches no row', f.tbl, f.target; end if;
     execute 'select (' || case when f.overrides like '(%' then f.overrides else quote_literal(f.overrides) end || ')::jsonb' into o;
-    update tests.fixtures set row_tid = t, ins_json = j || coalesce(o, '{}') where tbl = f.tbl and target = f.target;
+    select string_agg(format('%I = %L', a.attname, j ->> a.attname::text), ' and ' order by a.attnum) into k
+      from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+     where i.indrelid = ('public.' || quote_ident(f.tbl))::regclass and i.indisprimary;
+    if k is null then raise exception 'fixture %/%: the table has no primary key', f.tbl, f.target; end if;
+    update tests.fixtures set row_key = k, ins_json = j || coalesce(o, '{}') where tbl = f.tbl and target = f.target;
   end loop;
 end $$;
 
@@ -209,10 +215,10 @@ end $$;
 create view tests.operations as
 select f.tbl, f.target, o.op, o.pos + case f.target when 'in' then 0 else 1 end as pos,
        case o.op
-         when 'select' then format('select 1 from public.%I where ctid = %L', f.tbl, f.row_tid)
+         when 'select' then format('select 1 from public.%I where %s', f.tbl, f.row_key)
          when 'insert' then format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, %3$L)', f.tbl, c.cols, f.ins_json)
-         when 'update' then format('update public.%I set %s where ctid = %L', f.tbl, f.upd, f.row_tid)
-         else format('delete from public.%I where ctid = %L', f.tbl, f.row_tid) end as statement
+         when 'update' then format('update public.%I set %s where %s', f.tbl, f.upd, f.row_key)
+         else format('delete from public.%I where %s', f.tbl, f.row_key) end as statement
   from tests.fixtures f
   cross join (values ('select', 1), ('insert', 3), ('update', 5), ('delete', 7)) o(op, pos)
   cross join lateral (select string_agg(quote_ident(a.attname), ', ' order by a.attnum) as cols

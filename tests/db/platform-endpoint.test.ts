@@ -96,6 +96,8 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
   beforeAll(async () => {
     useDatabase(ctx.db);
     await ctx.db.pool.query('create table public.platform_probe (id int primary key, note text not null)');
+    // A new table is private until granted (migration 20261126000100): the probe's callers get what they use.
+    await ctx.db.pool.query('grant select, insert, update, delete on public.platform_probe to anon, authenticated');
     userId = await createAuthUser(ctx.db, { email: 'probe@platform.test' });
     token = await signAccessToken(userId);
     adminToken = await signAccessToken(await createStaff(ctx.db, { email: 'probe-admin@platform.test', role: 'admin' }));
@@ -251,8 +253,16 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
     const h = await health(new Request(`${BASE}/api/health`));
     expect(h.status).toBe(200);
     const hb = await h.json();
-    expect(hb).toMatchObject({ _status: 1, _messages: [], _data: { database: 'ok', engine: ctx.engine } });
-    expect(hb._data.migrations).toBeGreaterThan(0);
+    // Anyone: liveness only (issue 24, finding 12). Staff: the engine, its version and the migration count.
+    expect(hb).toMatchObject({ _status: 1, _messages: [], _data: { database: 'ok' } });
+    expect(Object.keys(hb._data).sort()).toEqual(['database', 'time']);
+    const patientHealth = await (await health(new Request(`${BASE}/api/health`, { headers: { authorization: `Bearer ${token}` } }))).json();
+    expect(patientHealth._data.details).toBeUndefined();
+    const staffHealth = await health(new Request(`${BASE}/api/health`, { headers: { authorization: `Bearer ${adminToken}` } }));
+    expect(staffHealth.headers.get('cache-control')).toBe('no-store');
+    const details = (await staffHealth.json())._data.details;
+    expect(details).toMatchObject({ engine: ctx.engine });
+    expect(details.migrations).toBeGreaterThan(0);
     const { default: session } = await import('../../functions/session');
     const s = await session(new Request(`${BASE}/api/session`, { headers: { authorization: `Bearer ${token}` } }));
     expect((await s.json())._data).toMatchObject({ userId, aal: 'aal1' });
