@@ -1,7 +1,7 @@
 /**
  * The Netlify Functions of a folder as the local server runs them: each module's default export (a Functions v2
  * handler, Request in, Response out) routed by its `config.path`, and a handler's Response read whole as the
- * server sends it. Used by the server's own thread and by the functions thread (./function-thread.ts).
+ * server sends it (./server.ts).
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
