@@ -22,7 +22,7 @@ for (const locale of LOCALES) {
       expect(res?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', cfg.htmlLang);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(rich.name);
-      await expect(page.getByTestId('hospital-logo')).toHaveAttribute('src', '/images/default-logo.svg');
+      await expect(page.getByTestId('hospital-logo')).toHaveAttribute('src', rich.logo ?? '/images/default-logo.svg');
       await expect(page.getByTestId('hospital-address')).not.toBeEmpty();
       await expect(page.getByTestId('website')).toHaveAttribute('target', '_blank');
       await expect(page.getByTestId('other-branches')).toHaveText(t('hospital.otherBranches', { organization: rich.organization }));
