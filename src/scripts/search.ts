@@ -5,6 +5,7 @@
  * more') and an error state with a retry. Strings come from the page (only this locale's).
  */
 import { searchKeyword } from '../lib/hospital-page';
+import { interpolate, pluralFromTable } from '../../i18n/interpolate';
 
 interface Link { href: string; external: boolean }
 interface Hospital extends Link { id: number; name: string; address: string | null; logo: string; rating: string | null; totalReviews: number }
@@ -15,7 +16,8 @@ interface Result { keyword: string; kinds: string[]; total: number; hospitals: H
 const root = document.querySelector<HTMLElement>('[data-testid="search-page"]');
 if (root) {
   const S = JSON.parse(root.dataset.strings ?? '{}') as Record<string, string>;
-  const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in p ? String(p[k]) : w));
+  const plural = pluralFromTable(S.plural);
+  const fill = (s: string, p: Record<string, string | number>) => interpolate(s, p, plural);
   const minChars = Number(root.dataset.minChars) || 3;
   const debounceMs = Number(root.dataset.debounce) || 300;
   const form = root.querySelector<HTMLFormElement>('[data-search-form]')!;
