@@ -31,6 +31,8 @@ export const DOCTOR_LIST_SORTED_BY_ID_HOSPITAL_IDS: readonly number[] = (process
 
 export interface SpecialtyView { id: number; name: string; slug: string; thumbnail: string | null }
 export interface LogoItem { id: number; name: string; logo: string | null }
+/** An accepted payment method: its stored code names it in every locale (src/lib/enum-labels.ts). */
+export interface PaymentItem extends LogoItem { code: string }
 export interface Faq { question: string; answer: string }
 
 export interface ServiceCardView {
@@ -120,7 +122,7 @@ export interface HospitalPageView {
   organization: { id: number; slug: string; name: string; logo: string | null; isActive: boolean; publishReviews: boolean; branchCount: number };
   specialties: SpecialtyView[];
   insurances: LogoItem[];
-  acceptedPayments: LogoItem[];
+  acceptedPayments: PaymentItem[];
   serviceCategories: ServiceCategoryView[];
   /** Every active service's promotion, for the header badge (the highest wins). */
   servicePromotions: number[];
@@ -256,7 +258,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
          join public.specialties s on s.id = hs.specialty_id where s.country_id = $1 order by s.name`,
     `select hi.hospital_id, i.id, i.name, i.logo from public.hospital_insurances hi
          join public.insurances i on i.id = hi.insurance_id where i.country_id = $1 order by i.name`,
-    `select hp.hospital_id, p.id, p.name, p.logo from public.hospital_payment_methods hp
+    `select hp.hospital_id, p.id, p.code, p.name, p.logo from public.hospital_payment_methods hp
          join public.payment_methods p on p.id = hp.payment_method_id where p.country_id = $1 order by p.id`,
     `select c.id, c.hospital_id, c.name from public.service_categories c join public.hospitals h on h.id = c.hospital_id
         where h.country_id = $1 order by c.sort_order, c.name`,
@@ -340,7 +342,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
       },
       specialties: (bySpecialty.get(id) ?? []).map((s) => ({ id: num(s.id), name: String(s.name), slug: String(s.slug), thumbnail: (s.thumbnail as string) ?? null })),
       insurances: (byInsurance.get(id) ?? []).map(logoItem),
-      acceptedPayments: (byPayment.get(id) ?? []).map(logoItem),
+      acceptedPayments: (byPayment.get(id) ?? []).map((r) => ({ ...logoItem(r), code: String(r.code) })),
       serviceCategories: cats.filter((cat) => cat.services.length > 0),
       servicePromotions: svc.map((s) => s.promotion ?? 0),
       counts: { services: svc.length, doctors: d.total, reviews: reviewTotal },
