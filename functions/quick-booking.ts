@@ -4,6 +4,7 @@
  * (one per branch serves every specialty and keyword of it), kept beneath the CDN's copies of the answers until
  * the availability journal names the branch (SEARCH_CACHE).
  */
+import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { SEARCH_CACHE, SEARCH_ENDPOINT } from '../src/server/read-cache';
@@ -35,7 +36,8 @@ export const branchSpecialties = branchLoads<SpecialtyResult[]>(loadBranchSpecia
 export const SEARCH_VERSION = '2.0.0';
 
 const id = z.coerce.number().int().positive();
-const keyword = z.string().trim().max(100).optional();
+/** Cut to the search box's maximum rather than refused (issue #30 item 5). */
+const keyword = z.string().transform(clampKeyword).optional();
 /** Empty (or the 'All specialties' id -1) means every specialty. */
 const specialtyId = z
   .union([z.literal(''), z.coerce.number().int()])

@@ -12,6 +12,7 @@ import type { StarCounts } from '../lib/reviews';
 import type { PriceType } from '../lib/prices';
 import type { ProvideCare } from '../lib/doctor-card';
 import type { DoctorCardInput } from '../lib/hospital-cards';
+import { containsPattern, slugKeyword } from '../lib/search';
 
 /** Page size of the doctor, service and review lists (first page baked into the HTML). */
 export const LIST_PAGE_SIZE = 20;
@@ -405,27 +406,35 @@ function pageOf<T>(items: T[], page: number, perPage: number, total: number): Pa
   return { items, page, lastPage: Math.max(1, Math.ceil(total / perPage)), totalItems: total };
 }
 
+/** ILIKE patterns of a list keyword: on the name, and on the slug for the keyword without accents (or null). */
+function keywordPatterns(keyword: string | undefined): [string | null, string | null] {
+  if (!keyword) return [null, null];
+  const slug = slugKeyword(keyword);
+  return [containsPattern(keyword), slug ? containsPattern(slug) : null];
+}
+
 /** Hospital branch doctor list: by name, or by id ascending when asked (SPEC §7), filtered by keyword. */
 export async function hospitalDoctors(c: pg.PoolClient, input: { id: number; keyword?: string; page: number; sortById?: boolean }): Promise<Page<DoctorCardView>> {
-  const kw = input.keyword ? `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = `d.hospital_id = $1 and ($2::text is null or d.name ilike $2)`;
-  const total = num((await c.query(`select count(*)::int as n from public.doctors d where ${where}`, [input.id, kw])).rows[0]?.n);
+  const [kw, slug] = keywordPatterns(input.keyword);
+  // As the site search: the name in any case, or the romanized slug for a keyword typed without accents.
+  const where = `d.hospital_id = $1 and ($2::text is null or d.name ilike $2 or d.slug ilike $4)`;
+  const total = num((await c.query(`select count(*)::int as n from public.doctors d where ${where.replace('$4', '$3')}`, [input.id, kw, slug])).rows[0]?.n);
   const order = input.sortById ? 'd.id asc' : 'd.name, d.id';
   const { rows } = await c.query(
     `select ${DOCTOR_COLUMNS} from public.doctors d ${DOCTOR_REVIEWS_JOIN} where ${where} order by ${order} limit ${LIST_PAGE_SIZE} offset $3`,
-    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE],
+    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE, slug],
   );
   return pageOf(rows.map(toDoctor), input.page, LIST_PAGE_SIZE, total);
 }
 
 /** Hospital services list (SPEC §7, version 2.0.0), filtered by keyword. */
 export async function hospitalServices(c: pg.PoolClient, input: { id: number; keyword?: string; page: number }): Promise<Page<ServiceCardView>> {
-  const kw = input.keyword ? `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = `s.hospital_id = $1 and ($2::text is null or s.name ilike $2)`;
-  const total = num((await c.query(`select count(*)::int as n from public.hospital_services s where ${where}`, [input.id, kw])).rows[0]?.n);
+  const [kw, slug] = keywordPatterns(input.keyword);
+  const where = `s.hospital_id = $1 and ($2::text is null or s.name ilike $2 or s.slug ilike $4)`;
+  const total = num((await c.query(`select count(*)::int as n from public.hospital_services s where ${where.replace('$4', '$3')}`, [input.id, kw, slug])).rows[0]?.n);
   const { rows } = await c.query(
     `select ${SERVICE_COLUMNS} from public.hospital_services s ${SERVICE_REVIEWS_JOIN} where ${where} order by s.name, s.id limit ${LIST_PAGE_SIZE} offset $3`,
-    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE],
+    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE, slug],
   );
   return pageOf(rows.map(toService), input.page, LIST_PAGE_SIZE, total);
 }

@@ -4,6 +4,7 @@
  * or services are loaded whole, in one query for a batch of branches, and searches filter them in memory: one load
  * answers every specialty and keyword of the branch (functions/quick-booking.ts shares loads between requests).
  */
+import { searchText } from '../lib/keyword-match';
 import { prepared, type Queryable } from './db';
 import type { PriceType } from '../lib/prices';
 
@@ -50,10 +51,13 @@ export interface SpecialtyResult {
 /** Results per search: a branch has tens of doctors, so this is a guard, not paging. */
 export const SEARCH_LIMIT = 200;
 
-/** Whether `name` contains `keyword` (trimmed; case-insensitive, literally: % and _ are characters). */
+/**
+ * Whether `name` contains `keyword` (trimmed; case and accents ignored as in the site search, so 'hung' finds
+ * 'Hùng' and 'xet nghiem' finds 'Xét nghiệm'; literally: % and _ are characters).
+ */
 export function nameContains(name: string, keyword: string | undefined): boolean {
-  const k = keyword?.trim();
-  return !k || name.toLowerCase().includes(k.toLowerCase());
+  const k = keyword ? searchText(keyword) : '';
+  return !k || searchText(name).includes(k);
 }
 
 /** The first SEARCH_LIMIT items that `keep`, in list order. */

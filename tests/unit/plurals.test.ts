@@ -52,3 +52,17 @@ describe('plural messages', () => {
     expect(t('booking.slotsCount', { count: 3 })).toBe('3 slots');
   });
 });
+
+describe('search keywords (issue #30 item 5)', () => {
+  it('quick booking ignores case and accents like the site search; an over-long keyword is cut to the box maximum', async () => {
+    const { nameContains } = await import('../../src/data/quick-booking');
+    const { clampKeyword, searchKeyword, KEYWORD_MAX_CHARS } = await import('../../src/lib/hospital-page');
+    expect(nameContains('BS. Lê Văn Hùng', 'hung')).toBe(true);
+    expect(nameContains('Xét nghiệm máu tổng quát', 'xet nghiem')).toBe(true);
+    expect(nameContains('Đặng Thu Hà', 'dang')).toBe(true);
+    expect(nameContains('Xét nghiệm máu', 'noi soi')).toBe(false);
+    const long = 'á'.repeat(KEYWORD_MAX_CHARS + 50);
+    expect([...clampKeyword(long)].length).toBe(KEYWORD_MAX_CHARS);
+    expect(searchKeyword(`  ${long}  `)).toBe('á'.repeat(KEYWORD_MAX_CHARS));
+  });
+});
