@@ -160,3 +160,39 @@ test.describe('a browser in a language of no market', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('vi-VN', 'notFound.title'));
   });
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const locale of ['vi-VN', 'en-PH'] as const) {
+    test(`${locale}: the booking card says how to book instead of loading forever; dead controls are hidden`, async ({ page, request }) => {
+      const d = (await (await request.get('/__e2e/doctor-fixtures')).json() as DoctorFixtures).locales[locale]!.rich;
+      await page.goto(`/${prefix(locale)}/doctor/${d.slug}/`);
+      const message = page.getByTestId('booking-noscript');
+      await expect(message).toBeVisible();
+      await expect(message).toContainText(LOCALE_CONFIG[locale].hotline);
+      await expect(message).toContainText(d.hospitalName);
+      await expect(page.getByTestId('booking-card')).toBeHidden();
+      const { rich } = (await hospitalFixtures(request))[locale];
+      await page.goto(hospitalPath(locale, rich.slug));
+      await expect(page.locator('.carousel-controls')).toBeHidden();
+      await expect(page.getByTestId('distance')).toBeHidden();
+      await expect(page.getByTestId('book-now')).toBeHidden();
+    });
+  }
+});
+
+for (const locale of ['vi-VN', 'en-PH'] as const) {
+  test(`${locale}: the doctors tab of a hospital finds names without accents or case; an over-long keyword is cut, not refused`, async ({ page, request }) => {
+    const { rich } = (await hospitalFixtures(request))[locale];
+    await page.goto(hospitalPath(locale, rich.slug, 'doctors'));
+    const box = page.getByTestId('doctors-search');
+    // The doctor's given name typed in lower case without accents ('hung' for 'Hùng').
+    const word = rich.aDoctorName.split(' ').slice(-1)[0];
+    const plain = word.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
+    await box.fill(plain);
+    await expect(page.locator('#panel-doctors')).toContainText(rich.aDoctorName);
+    await box.fill('x'.repeat(150));
+    await expect(page.locator('#panel-doctors')).toContainText(translate(locale, 'directory.noResults'));
+    await expect(page.locator('#panel-doctors')).not.toContainText(translate(locale, 'common.error'));
+  });
+}
