@@ -3,6 +3,7 @@
  * and sort asc for the configured hospital). Public, cacheable; `_data.doctors` are the public doctor cards
  * (raw fields plus their display per the card rules), `_data.pagination.last` the last page.
  */
+import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
 import { localeForCountryId, LOCALE_CONFIG } from '../i18n/locales';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -40,7 +41,8 @@ export const hospitalBranchDoctors = defineEndpoint({
   cacheSeconds: 60,
   query: z.object({
     id: z.coerce.number().int().positive(),
-    keyword: z.string().max(100).optional(),
+    // An over-long keyword is cut to the search box's maximum, not refused (issue #30 item 5).
+    keyword: z.string().transform(clampKeyword).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     sort_by: z.enum(['id']).optional(),
     sort: z.enum(['asc']).optional(),

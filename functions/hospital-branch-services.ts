@@ -2,6 +2,7 @@
  * GET /api/hospital-branch/services: the hospital services list of SPEC §7 (accept version 2.0.0; id, keyword,
  * page). Public, cacheable; `_data.services` are service cards, `_data.pagination.last` the last page.
  */
+import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
 import { localeForCountryId, localePath } from '../i18n/locales';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -41,7 +42,8 @@ export const hospitalBranchServices = defineEndpoint({
   cacheSeconds: 60,
   query: z.object({
     id: z.coerce.number().int().positive(),
-    keyword: z.string().max(100).optional(),
+    // An over-long keyword is cut to the search box's maximum, not refused (issue #30 item 5).
+    keyword: z.string().transform(clampKeyword).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
   }),
   response: z.object({

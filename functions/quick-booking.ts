@@ -3,6 +3,7 @@
  * a hospital. Public, cacheable for a few seconds on the CDN (AVAILABILITY_CDN); a call that reaches the function
  * reads the branch's list in one query, as the caller, and filters it.
  */
+import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { AVAILABILITY_CDN } from '../src/server/availability-cache';
@@ -14,7 +15,8 @@ import { PRICE_TYPES } from '../src/lib/prices';
 export const SEARCH_VERSION = '2.0.0';
 
 const id = z.coerce.number().int().positive();
-const keyword = z.string().trim().max(100).optional();
+/** Cut to the search box's maximum rather than refused (issue #30 item 5). */
+const keyword = z.string().transform(clampKeyword).optional();
 /** Empty (or the 'All specialties' id -1) means every specialty. */
 const specialtyId = z
   .union([z.literal(''), z.coerce.number().int()])

@@ -5,6 +5,7 @@
  * the directory routes for pages that exist in the locale (zh-TW: the hospital's website or booking URL).
  * Public and cacheable for a short time; rate-limited per client address.
  */
+import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
 import { LOCALES, LOCALE_CONFIG } from '../i18n/locales';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -28,7 +29,8 @@ export const search = defineEndpoint({
   rateLimit: { bucket: 'directory_search', key: 'ip' },
   query: z.object({
     locale: z.enum(LOCALES),
-    keyword: z.string().trim().min(SEARCH_MIN_CHARS).max(SEARCH_MAX_CHARS),
+    // Cut to the box's maximum (an over-long keyword is not an error: issue #30 item 5), then at least 3 characters.
+    keyword: z.string().transform(clampKeyword).pipe(z.string().min(SEARCH_MIN_CHARS)),
   }),
   response: z.object({
     keyword: z.string(),

@@ -38,10 +38,23 @@ export const MESSAGES: Record<Locale, Messages> = {
 };
 
 export { interpolate, type Params } from './interpolate';
-import { interpolate, type Params } from './interpolate';
+import { interpolate, type Params, type PluralSelect } from './interpolate';
+
+const pluralRules = new Map<Locale, PluralSelect>();
+/** The locale's CLDR plural category of a number (one Intl.PluralRules per locale and process). */
+export function pluralOf(locale: Locale): PluralSelect {
+  let select = pluralRules.get(locale);
+  if (!select) {
+    const rules = new Intl.PluralRules(locale);
+    select = (n) => rules.select(n);
+    pluralRules.set(locale, select);
+  }
+  return select;
+}
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
-  return interpolate(MESSAGES[locale][key], params);
+  const template = MESSAGES[locale][key];
+  return interpolate(template, params, template.includes(', plural,') ? pluralOf(locale) : undefined);
 }
 
 /** A translator bound to one locale, for pages and islands. */

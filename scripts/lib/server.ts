@@ -12,7 +12,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
+import { conditionsMatch, fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
 import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
@@ -321,14 +321,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       for (const rule of netlify.redirects) {
         if (/^https?:\/\//.test(rule.from)) continue;
         if (rule.query && !Object.keys(rule.query).every((k) => url.searchParams.has(k))) continue;
+        if (!conditionsMatch(rule.conditions, { cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] })) continue;
         const values = matchNetlifyPath(rule.from, url.pathname);
         if (!values) continue;
         for (const [k, v] of Object.entries(rule.query ?? {})) values[v.replace(/^:/, '')] = url.searchParams.get(k) ?? '';
-        if (!rule.force && rule.status === 200 && (await resolveFile(url.pathname))) break;
+        // Rewrites (200) and not-found pages (404) are shadowed by an existing file unless forced.
+        const shown = rule.status === 200 || rule.status === 404;
+        if (!rule.force && shown && (await resolveFile(url.pathname))) break;
         const target = fillTarget(rule.to, values);
-        if (rule.status === 200) {
+        if (shown) {
           const file = await resolveFile(new URL(target, origin).pathname);
-          if (file) return await serveStatic(req, res, method, file);
+          if (file) return await serveStatic(req, res, method, file, rule.status);
           continue;
         }
         res.writeHead(rule.status, { location: target });

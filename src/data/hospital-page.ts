@@ -12,6 +12,7 @@ import type { StarCounts } from '../lib/reviews';
 import type { PriceType } from '../lib/prices';
 import type { ProvideCare } from '../lib/doctor-card';
 import type { DoctorCardInput } from '../lib/hospital-cards';
+import { containsPattern, slugKeyword } from '../lib/search';
 
 /** Page size of the doctor, service and review lists (first page baked into the HTML). */
 export const LIST_PAGE_SIZE = 20;
@@ -31,6 +32,8 @@ export const DOCTOR_LIST_SORTED_BY_ID_HOSPITAL_IDS: readonly number[] = (process
 
 export interface SpecialtyView { id: number; name: string; slug: string; thumbnail: string | null }
 export interface LogoItem { id: number; name: string; logo: string | null }
+/** An accepted payment method: its stored code names it in every locale (src/lib/enum-labels.ts). */
+export interface PaymentItem extends LogoItem { code: string }
 export interface Faq { question: string; answer: string }
 
 export interface ServiceCardView {
@@ -120,7 +123,7 @@ export interface HospitalPageView {
   organization: { id: number; slug: string; name: string; logo: string | null; isActive: boolean; publishReviews: boolean; branchCount: number };
   specialties: SpecialtyView[];
   insurances: LogoItem[];
-  acceptedPayments: LogoItem[];
+  acceptedPayments: PaymentItem[];
   serviceCategories: ServiceCategoryView[];
   /** Every active service's promotion, for the header badge (the highest wins). */
   servicePromotions: number[];
@@ -256,7 +259,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
          join public.specialties s on s.id = hs.specialty_id where s.country_id = $1 order by s.name`,
     `select hi.hospital_id, i.id, i.name, i.logo from public.hospital_insurances hi
          join public.insurances i on i.id = hi.insurance_id where i.country_id = $1 order by i.name`,
-    `select hp.hospital_id, p.id, p.name, p.logo from public.hospital_payment_methods hp
+    `select hp.hospital_id, p.id, p.code, p.name, p.logo from public.hospital_payment_methods hp
          join public.payment_methods p on p.id = hp.payment_method_id where p.country_id = $1 order by p.id`,
     `select c.id, c.hospital_id, c.name from public.service_categories c join public.hospitals h on h.id = c.hospital_id
         where h.country_id = $1 order by c.sort_order, c.name`,
@@ -340,7 +343,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
       },
       specialties: (bySpecialty.get(id) ?? []).map((s) => ({ id: num(s.id), name: String(s.name), slug: String(s.slug), thumbnail: (s.thumbnail as string) ?? null })),
       insurances: (byInsurance.get(id) ?? []).map(logoItem),
-      acceptedPayments: (byPayment.get(id) ?? []).map(logoItem),
+      acceptedPayments: (byPayment.get(id) ?? []).map((r) => ({ ...logoItem(r), code: String(r.code) })),
       serviceCategories: cats.filter((cat) => cat.services.length > 0),
       servicePromotions: svc.map((s) => s.promotion ?? 0),
       counts: { services: svc.length, doctors: d.total, reviews: reviewTotal },
@@ -403,27 +406,35 @@ function pageOf<T>(items: T[], page: number, perPage: number, total: number): Pa
   return { items, page, lastPage: Math.max(1, Math.ceil(total / perPage)), totalItems: total };
 }
 
+/** ILIKE patterns of a list keyword: on the name, and on the slug for the keyword without accents (or null). */
+function keywordPatterns(keyword: string | undefined): [string | null, string | null] {
+  if (!keyword) return [null, null];
+  const slug = slugKeyword(keyword);
+  return [containsPattern(keyword), slug ? containsPattern(slug) : null];
+}
+
 /** Hospital branch doctor list: by name, or by id ascending when asked (SPEC §7), filtered by keyword. */
 export async function hospitalDoctors(c: pg.PoolClient, input: { id: number; keyword?: string; page: number; sortById?: boolean }): Promise<Page<DoctorCardView>> {
-  const kw = input.keyword ? `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = `d.hospital_id = $1 and ($2::text is null or d.name ilike $2)`;
-  const total = num((await c.query(`select count(*)::int as n from public.doctors d where ${where}`, [input.id, kw])).rows[0]?.n);
+  const [kw, slug] = keywordPatterns(input.keyword);
+  // As the site search: the name in any case, or the romanized slug for a keyword typed without accents.
+  const where = `d.hospital_id = $1 and ($2::text is null or d.name ilike $2 or d.slug ilike $4)`;
+  const total = num((await c.query(`select count(*)::int as n from public.doctors d where ${where.replace('$4', '$3')}`, [input.id, kw, slug])).rows[0]?.n);
   const order = input.sortById ? 'd.id asc' : 'd.name, d.id';
   const { rows } = await c.query(
     `select ${DOCTOR_COLUMNS} from public.doctors d ${DOCTOR_REVIEWS_JOIN} where ${where} order by ${order} limit ${LIST_PAGE_SIZE} offset $3`,
-    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE],
+    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE, slug],
   );
   return pageOf(rows.map(toDoctor), input.page, LIST_PAGE_SIZE, total);
 }
 
 /** Hospital services list (SPEC §7, version 2.0.0), filtered by keyword. */
 export async function hospitalServices(c: pg.PoolClient, input: { id: number; keyword?: string; page: number }): Promise<Page<ServiceCardView>> {
-  const kw = input.keyword ? `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
-  const where = `s.hospital_id = $1 and ($2::text is null or s.name ilike $2)`;
-  const total = num((await c.query(`select count(*)::int as n from public.hospital_services s where ${where}`, [input.id, kw])).rows[0]?.n);
+  const [kw, slug] = keywordPatterns(input.keyword);
+  const where = `s.hospital_id = $1 and ($2::text is null or s.name ilike $2 or s.slug ilike $4)`;
+  const total = num((await c.query(`select count(*)::int as n from public.hospital_services s where ${where.replace('$4', '$3')}`, [input.id, kw, slug])).rows[0]?.n);
   const { rows } = await c.query(
     `select ${SERVICE_COLUMNS} from public.hospital_services s ${SERVICE_REVIEWS_JOIN} where ${where} order by s.name, s.id limit ${LIST_PAGE_SIZE} offset $3`,
-    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE],
+    [input.id, kw, (input.page - 1) * LIST_PAGE_SIZE, slug],
   );
   return pageOf(rows.map(toService), input.page, LIST_PAGE_SIZE, total);
 }

@@ -3,6 +3,7 @@
  * Run as the caller, so only published hospitals, doctors and active services are found (RLS). A branch's doctors
  * or services are loaded whole (a branch has tens) and searches filter them in memory.
  */
+import { searchText } from '../lib/keyword-match';
 import type { Queryable } from './db';
 import type { PriceType } from '../lib/prices';
 
@@ -49,10 +50,13 @@ export interface SpecialtyResult {
 /** Results per search: a branch has tens of doctors, so this is a guard, not paging. */
 export const SEARCH_LIMIT = 200;
 
-/** Whether `name` contains `keyword` (trimmed; case-insensitive, literally: % and _ are characters). */
+/**
+ * Whether `name` contains `keyword` (trimmed; case and accents ignored as in the site search, so 'hung' finds
+ * 'Hùng' and 'xet nghiem' finds 'Xét nghiệm'; literally: % and _ are characters).
+ */
 export function nameContains(name: string, keyword: string | undefined): boolean {
-  const k = keyword?.trim();
-  return !k || name.toLowerCase().includes(k.toLowerCase());
+  const k = keyword ? searchText(keyword) : '';
+  return !k || searchText(name).includes(k);
 }
 
 /** The first SEARCH_LIMIT items that `keep`, in list order. */

@@ -72,7 +72,7 @@ export const searchPath = (keyword: string) => `${SEARCH_PATH}?q=${encodeURIComp
  * market-wide page built in fewer locales (feature flags) passes `alternates` to Page.astro itself.
  */
 export const LOGIN_PATH = '/login/';
-export const MARKET_WIDE_PATHS: readonly string[] = ['/', HOSPITALS_PATH, SPECIALTIES_PATH, VACCINATIONS_PATH, LOGIN_PATH, ONBOARDING_PATH];
+export const MARKET_WIDE_PATHS: readonly string[] = ['/', HOSPITALS_PATH, SPECIALTIES_PATH, VACCINATIONS_PATH, SEARCH_PATH, LOGIN_PATH, ONBOARDING_PATH];
 export function alternateLocales(locale: Locale, path: string): readonly Locale[] {
   const bare = path.replace(/[?#].*$/, '');
   const withSlash = bare.endsWith('/') ? bare : `${bare}/`;

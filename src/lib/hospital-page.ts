@@ -219,9 +219,18 @@ export function reviewsPagePath(pagePath: string): string {
 export const serviceReviewsPath = reviewsPagePath;
 export const doctorReviewsPath = reviewsPagePath;
 
-/** The keyword sent by a search box: trimmed, and only from 3 characters; otherwise none. */
+/** The longest keyword a search box sends (its maxlength); a longer one is cut to it, never refused. */
+export const KEYWORD_MAX_CHARS = 100;
+
+/** A keyword cut to KEYWORD_MAX_CHARS characters (whole code points) and trimmed. */
+export function clampKeyword(input: string): string {
+  const chars = [...input.trim()];
+  return chars.length > KEYWORD_MAX_CHARS ? chars.slice(0, KEYWORD_MAX_CHARS).join('').trim() : chars.join('');
+}
+
+/** The keyword sent by a search box: trimmed and cut to the maximum, and only from 3 characters; otherwise none. */
 export function searchKeyword(input: string | null | undefined, minChars = SEARCH_MIN_CHARS): string | undefined {
-  const k = (input ?? '').trim();
+  const k = clampKeyword(input ?? '');
   return [...k].length >= minChars ? k : undefined;
 }
 

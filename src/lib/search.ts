@@ -4,7 +4,7 @@
  * (sent only with at least 3 characters, debounced 300 ms) and how many results of each kind come back.
  */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword } from './hospital-page';
+import { KEYWORD_MAX_CHARS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword } from './hospital-page';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword };
 
@@ -13,7 +13,7 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** Results per kind. */
 export const SEARCH_RESULT_LIMIT = 10;
 /** Longest keyword accepted. */
-export const SEARCH_MAX_CHARS = 100;
+export const SEARCH_MAX_CHARS = KEYWORD_MAX_CHARS;
 
 export function searchKinds(locale: Locale): SearchKind[] {
   const f = LOCALE_CONFIG[locale].features;

@@ -6,6 +6,7 @@ import { LOCALE_CONFIG, canonicalUrl, type Locale } from '../../i18n/locales';
 import { WEEKDAYS, type WorkingTimes } from './hospital-page';
 import type { RatingSummary } from './reviews';
 import { canDisplay } from './phone';
+import { SEARCH_PATH } from './directory-routes';
 
 const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number], string> = {
   mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday',
@@ -81,7 +82,7 @@ export function hospitalJsonLd(input: {
   const out: object[] = [clinic];
   if (h.faqs.length) out.push(faqPageJsonLd(h.faqs));
   const [home, search, name] = input.breadcrumb;
-  out.push(breadcrumbListJsonLd(locale, [{ name: home, path: '/' }, { name: search, path: '/' }, { name, path }]));
+  out.push(breadcrumbListJsonLd(locale, [{ name: home, path: '/' }, { name: search, path: SEARCH_PATH }, { name, path }]));
   return out;
 }
 

@@ -84,7 +84,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-review-list]'))
       list.append(...d.reviews.map((r) => renderItem(r, cfg, now)));
       page = d.pagination.currentPage;
       lastPage = d.pagination.lastPage;
-      if (count) count.textContent = fill(cfg.labels.count, { count: d.pagination.totalItems });
+      if (count) count.textContent = fill(cfg.labels.count, { count: d.pagination.totalItems }, cfg.labels.plural);
     } catch {
       error.hidden = false;
     } finally {

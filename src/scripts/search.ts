@@ -5,6 +5,7 @@
  * more') and an error state with a retry. Strings come from the page (only this locale's).
  */
 import { searchKeyword } from '../lib/hospital-page';
+import { interpolate, pluralFromTable } from '../../i18n/interpolate';
 
 interface Link { href: string; external: boolean }
 interface Hospital extends Link { id: number; name: string; address: string | null; logo: string; rating: string | null; totalReviews: number }
@@ -12,10 +13,18 @@ interface Doctor extends Link { id: number; name: string; avatar: string; specia
 interface Service extends Link { id: number; name: string; logo: string; hospitalName: string; priceText: string | null; originalPriceText: string | null }
 interface Result { keyword: string; kinds: string[]; total: number; hospitals: Hospital[]; doctors: Doctor[]; services: Service[] }
 
+/** The results of one kind only (the other groups emptied, the total recounted). */
+function only(r: Result, kind: string): Result {
+  const pick = <T,>(k: string, items: T[]) => (k === kind ? items : []);
+  const out = { ...r, hospitals: pick('hospitals', r.hospitals), doctors: pick('doctors', r.doctors), services: pick('services', r.services) };
+  return { ...out, total: out.hospitals.length + out.doctors.length + out.services.length };
+}
+
 const root = document.querySelector<HTMLElement>('[data-testid="search-page"]');
 if (root) {
   const S = JSON.parse(root.dataset.strings ?? '{}') as Record<string, string>;
-  const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (w, k: string) => (k in p ? String(p[k]) : w));
+  const plural = pluralFromTable(S.plural);
+  const fill = (s: string, p: Record<string, string | number>) => interpolate(s, p, plural);
   const minChars = Number(root.dataset.minChars) || 3;
   const debounceMs = Number(root.dataset.debounce) || 300;
   const form = root.querySelector<HTMLFormElement>('[data-search-form]')!;
@@ -25,6 +34,16 @@ if (root) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
   let shown = '';
+  // One kind only (?kind=doctors from the site navigation), when the market lists that kind.
+  const askedKind = new URLSearchParams(location.search).get('kind') ?? '';
+  const onlyKind = (root.dataset.kinds ?? '').split(',').includes(askedKind) && askedKind !== 'hospitals' ? askedKind : null;
+  if (onlyKind) {
+    const heading = root.querySelector<HTMLElement>('[data-search-heading]');
+    if (heading && S[`heading_${onlyKind}`]) heading.textContent = S[`heading_${onlyKind}`];
+    const hidden = document.createElement('input');
+    Object.assign(hidden, { type: 'hidden', name: 'kind', value: onlyKind });
+    form.append(hidden);
+  }
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string | null)[]) => {
     const e = document.createElement(tag);
@@ -49,7 +68,8 @@ if (root) {
   const group = (kind: string, title: string, items: HTMLElement[]) =>
     items.length ? el('section', { class: 'search-group', 'aria-labelledby': `results-${kind}`, 'data-kind': kind }, el('h2', { id: `results-${kind}` }, `${title} (${items.length})`), el('ul', { class: 'card-grid' }, ...items)) : null;
 
-  const render = (r: Result) => {
+  const render = (all: Result) => {
+    const r = onlyKind ? only(all, onlyKind) : all;
     results.replaceChildren();
     // On the empty state the status is announced but not shown twice.
     status.classList.toggle('visually-hidden', r.total === 0);

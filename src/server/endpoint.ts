@@ -19,6 +19,8 @@ import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
 import { answerIsPersonal } from './cache-policy';
 import { nulByteErrors } from './nul-bytes';
+import { API_LOCALE, callerLocale, localizeFailure } from './caller-locale';
+import type { Locale } from '../../i18n/locales';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -254,7 +256,7 @@ export function defineEndpoint<
           version: spec.versions?.length ? version : undefined,
         });
       } catch (err) {
-        return errorResponse(err, { requestId: routed.requestId, staff: spec.auth === 'staff', method: req.method, path: spec.path });
+        return errorResponse(err, { requestId: routed.requestId, staff: spec.auth === 'staff', method: req.method, path: spec.path, locale: callerLocale(req) });
       }
     },
   };
@@ -494,7 +496,7 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
  * (a SQL function may raise `errcode = 'PT409'` or any two letters and a 4xx status, with a message for the client); anything else is a 500 logged
  * with the request id and answered "An error occurred!".
  */
-export function errorResponse(err: unknown, info: { requestId: string; staff: boolean; method: string; path: string }): Response {
+export function errorResponse(err: unknown, info: { requestId: string; staff: boolean; method: string; path: string; locale?: Locale }): Response {
   let apiError: ApiError | undefined;
   if (err instanceof ApiError) apiError = err;
   else if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'string') {
@@ -513,7 +515,9 @@ export function errorResponse(err: unknown, info: { requestId: string; staff: bo
   const headers = functionHeaders({ personal: true, requestId: info.requestId });
   for (const [k, v] of Object.entries(apiError.headers)) headers.set(k, v);
   const status = apiError.status === STATUS.sessionExpired && !info.staff ? STATUS.failed : apiError.status;
-  return new Response(JSON.stringify(failure(apiError.messages, apiError.data, status)), { status: apiError.httpStatus, headers });
+  // Messages in the caller's locale (caller-locale.ts); English when none is asked for.
+  const { messages, data } = localizeFailure(apiError.messages, apiError.data, info.locale ?? API_LOCALE);
+  return new Response(JSON.stringify(failure(messages, data, status)), { status: apiError.httpStatus, headers });
 }
 
 // ---- routing: one Netlify function serves one or more endpoints --------------------------------------------

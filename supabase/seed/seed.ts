@@ -15,13 +15,14 @@ import { createRandom, slugify, type Random } from './random';
 import { seedVaccinationCases } from './vaccines';
 import { seedDoctorProfiles } from './doctor-profiles';
 import { seedHomepage } from './homepage';
+import { GALLERY_PHOTOS, seedLifelike } from './lifelike';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
 export const ORGANIZATIONS_PER_COUNTRY = 6;
 export const BRANCHES_PER_ORGANIZATION = 5;
-/** Hospital photos shipped in public/ (the header carousel of the hospital page). */
-const GALLERY = ['/images/gallery/ward-1.svg', '/images/gallery/ward-2.svg', '/images/gallery/ward-3.svg'];
+/** Hospital photos shipped in public/ (the header carousel of the hospital page; lifelike.ts varies the order). */
+const GALLERY = GALLERY_PHOTOS.slice(0, 3);
 export const DOCTORS_PER_BRANCH = 10;
 /** Background patients who hold the seeded bookings and reviews. */
 const BACKGROUND_PATIENTS = 120;
@@ -444,6 +445,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     );
     for (const r of seqs.rows) await c.query(`select setval($1, (select coalesce(max(id), 0) + 1 from public.${r.t}), false)`, [r.seq]);
     await seedDoctorProfiles(c);
+    await seedLifelike(c);
     options.log?.(`inserted directory rows at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await generateSchedules(c);
     options.log?.(`generated schedules at ${((performance.now() - t0) / 1000).toFixed(1)} s`);

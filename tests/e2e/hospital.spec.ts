@@ -22,7 +22,7 @@ for (const locale of LOCALES) {
       expect(res?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', cfg.htmlLang);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(rich.name);
-      await expect(page.getByTestId('hospital-logo')).toHaveAttribute('src', '/images/default-logo.svg');
+      await expect(page.getByTestId('hospital-logo')).toHaveAttribute('src', rich.logo ?? '/images/default-logo.svg');
       await expect(page.getByTestId('hospital-address')).not.toBeEmpty();
       await expect(page.getByTestId('website')).toHaveAttribute('target', '_blank');
       await expect(page.getByTestId('other-branches')).toHaveText(t('hospital.otherBranches', { organization: rich.organization }));
@@ -245,6 +245,7 @@ test.describe('page chrome', () => {
     const crumbs = page.getByRole('navigation', { name: translate('vi-VN', 'common.breadcrumb') });
     expect((await crumbs.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     await expect(crumbs.getByRole('link', { name: translate('vi-VN', 'nav.home') })).toHaveAttribute('href', '/vi-vn/');
+    await expect(crumbs.getByRole('link', { name: translate('vi-VN', 'common.search') })).toHaveAttribute('href', '/vi-vn/search/');
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText(rich.name);
     expect(await page.locator('main').evaluate((m) => getComputedStyle(m).maxWidth)).toBe('1128px');
     // This hospital exists only in Vietnam: the switcher goes to the other locale's home page and remembers it.

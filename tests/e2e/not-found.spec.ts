@@ -1,14 +1,14 @@
-/** The CDN's not-found page: a 404 status, every market's language, the visitor's own first. */
+/** The CDN's not-found page: a 404 status, the branded page in the language of the address's market. */
 import { expect, test } from '@playwright/test';
 import { translate } from '../../i18n/strings';
 
-test('a missing page answers 404 in the visitor\'s language first, with a way home', async ({ page }) => {
+test('a missing page answers 404 in the language of its market, with a way home', async ({ page }) => {
   const res = await page.goto('/th-th/hospital/no-such-hospital-anywhere/');
   expect(res?.status()).toBe(404);
-  const first = page.locator('.not-found-locale').first();
-  await expect(first.getByRole('heading', { level: 1 })).toHaveText(translate('th-TH', 'notFound.title'));
+  const main = page.getByTestId('not-found');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(translate('th-TH', 'notFound.title'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'th');
-  await first.getByRole('link').click();
+  await main.getByRole('link', { name: translate('th-TH', 'notFound.home') }).click();
   await expect(page).toHaveURL(/\/th-th\/$/);
 });
 

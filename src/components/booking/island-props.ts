@@ -4,6 +4,7 @@
  */
 import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
 import { MESSAGES, translate } from '../../../i18n/strings';
+import { pluralTable } from '../../../i18n/interpolate';
 import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherNotice } from '../../lib/payments';
 import { priceView } from '../../lib/prices';
 import { userProfileUrl } from '../../lib/continue-booking';
@@ -12,10 +13,11 @@ import { DAY_MS, zoneOffsets, type ZoneOffsets } from '../../lib/hospital-time';
 import type { DoctorPageView, PageVoucher, ServicePageView } from '../../data/booking-pages';
 import type { BookingCardProps, PriceLine, Voucher } from '../../islands/booking/BookingCard';
 
-/** The keys the islands read: every booking.* string plus the dialog's OK. */
+/** The keys the islands read: every booking.* string plus the dialog's OK, and the locale's plural table. */
 export function islandStrings(locale: Locale): Record<string, string> {
   const all = MESSAGES[locale] as Record<string, string>;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok'));
+  const keys = Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok');
+  return { ...Object.fromEntries(keys), 'plural.table': pluralTable(locale) };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Translated labels handed to the hospital page's islands, so the browser never loads the string tables. */
 import type { Locale } from '../../../i18n/locales';
 import { translator } from '../../../i18n/strings';
+import { pluralTable } from '../../../i18n/interpolate';
 import type { CardLabels, ReviewLabels } from '../../islands/hospital/types';
 
 export function cardLabels(locale: Locale): CardLabels {
@@ -19,6 +20,7 @@ export function cardLabels(locale: Locale): CardLabels {
     pageOf: t('common.pageOf'),
     results: t('hospital.search.results'),
     error: t('common.error'),
+    plural: pluralTable(locale),
   };
 }
 
@@ -37,5 +39,6 @@ export function reviewLabels(locale: Locale): ReviewLabels {
     service: t('hospital.reviews.service'),
     loading: t('common.loading'),
     error: t('common.error'),
+    plural: pluralTable(locale),
   };
 }

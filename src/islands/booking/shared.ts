@@ -3,14 +3,16 @@
  * schedule and search calls, and date formatting in the hospital's calendar. No zod and no string tables here:
  * pages pass the locale's strings in, so an island carries only what it shows.
  */
-import { interpolate, type Params } from '../../../i18n/interpolate';
+import { interpolate, pluralFromTable, type Params } from '../../../i18n/interpolate';
 import type { ScheduleDay } from '../../lib/slots';
 import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
 
 export type Strings = Record<string, string>;
 
+/** `strings['plural.table']` (island-props.ts) carries the locale's plural categories: no Intl.PluralRules here. */
 export function translatorOf(strings: Strings) {
-  return (key: string, params?: Params) => interpolate(strings[key] ?? key, params);
+  const plural = pluralFromTable(strings['plural.table']);
+  return (key: string, params?: Params) => interpolate(strings[key] ?? key, params, plural);
 }
 
 export type ScheduleSource = { kind: 'outpatient' | 'telemedicine'; doctorId: number } | { kind: 'service'; serviceId: number };
@@ -39,7 +41,9 @@ export class CallError extends Error {
 }
 
 export async function call<T>(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { ...init, signal, headers: { accept: 'application/json', ...(init.headers ?? {}) } });
+  // The page's locale, so that the server's messages come back in it (src/server/caller-locale.ts).
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  const res = await fetch(url, { ...init, signal, headers: { accept: 'application/json', ...(lang ? { 'accept-language': lang } : {}), ...(init.headers ?? {}) } });
   let body: Envelope<T> | null = null;
   try {
     body = (await res.json()) as Envelope<T>;

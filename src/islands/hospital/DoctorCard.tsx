@@ -19,7 +19,7 @@ export default function DoctorCard({ doctor: d, labels, compact = false }: { doc
             <span key={t.kind} className={`tag tag-${t.kind}`} data-testid={`tag-${t.kind}`}>{t.label}</span>
           ))}
         </p>
-        {d.rating && <p className="small"><span aria-hidden="true" className="star">★</span> {d.rating} · {fill(labels.reviews, { count: d.totalReviews })}</p>}
+        {d.rating && <p className="small"><span aria-hidden="true" className="star">★</span> {d.rating} · {fill(labels.reviews, { count: d.totalReviews }, labels.plural)}</p>}
         {d.priceText && (
           <p className="price" data-testid="price">
             <strong>{d.priceText}</strong>

@@ -61,7 +61,7 @@ export default function ReviewList({ hospitalId, locale, timeZone, initial, buil
   return (
     <div className="card section review-list" data-testid="review-list">
       <div className="review-toolbar">
-        <p className="muted" data-testid="review-count">{fill(labels.count, { count: meta.totalItems })}</p>
+        <p className="muted" data-testid="review-count">{fill(labels.count, { count: meta.totalItems }, labels.plural)}</p>
         <label className="sort">
           <span>{labels.sortBy}</span>
           <select

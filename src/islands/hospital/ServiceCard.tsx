@@ -10,7 +10,7 @@ export default function ServiceCard({ service: s, labels }: { service: ServiceCa
       <div className="service-body">
         <h3 className="card-title"><a href={s.href}>{s.name}</a></h3>
         {s.description && <p className="muted clamp-2">{s.description}</p>}
-        {s.rating && <p className="small"><span aria-hidden="true" className="star">★</span> {s.rating} · {fill(labels.reviews, { count: s.totalReviews })}</p>}
+        {s.rating && <p className="small"><span aria-hidden="true" className="star">★</span> {s.rating} · {fill(labels.reviews, { count: s.totalReviews }, labels.plural)}</p>}
         <div className="service-foot">
           {s.priceText && (
             <p className="price" data-testid="price">

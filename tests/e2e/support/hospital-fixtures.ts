@@ -17,6 +17,8 @@ export interface RichFixture extends HospitalFixture {
   maxPromotion: number;
   specialties: number;
   images: number;
+  /** The branch's logo, else its organization's; null when neither has one. */
+  logo: string | null;
   phone: string;
   aDoctorName: string;
 }
@@ -61,7 +63,7 @@ export async function findHospitalFixtures(db: Database): Promise<HospitalFixtur
           (select count(*)::int from public.doctors d where d.hospital_id = h.id) as doctors,
           (select max(s.promotion_percent)::int from public.hospital_services s where s.hospital_id = h.id and s.status = 1) as "maxPromotion",
           (select count(*)::int from public.hospital_specialties x where x.hospital_id = h.id) as specialties,
-          cardinality(h.images) as images,
+          cardinality(h.images) as images, coalesce(h.logo, o.logo) as logo,
           (select d.name from public.doctors d where d.hospital_id = h.id order by d.name limit 1) as "aDoctorName"
         from public.hospitals h join public.organizations o on o.id = h.organization_id
         where h.country_id = $1 and ${RICH} order by cardinality(h.images) desc, h.id limit 1`, c),
