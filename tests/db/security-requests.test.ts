@@ -11,7 +11,7 @@ import type { Database } from '../../src/data/db';
 import { errorResponse } from '../../src/server/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
-import { createPatient } from '../support/accounts';
+import { createPatient, TEST_PASSWORD } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createEngineDatabase } from './support/engines';
@@ -190,5 +190,24 @@ describe('requests that must not hurt the server', () => {
       expect(res.status, route).toBe(422);
     }
     await alive();
+  });
+
+  it('refuses an access token once its session has logged out (finding 8)', async () => {
+    const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@platform.test', password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const { access_token: accessToken } = await signIn.json();
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    expect((await fetch(`${server.url}/api/me`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/session`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${server.url}/auth/v1/logout`, { method: 'POST', headers: bearer })).status).toBeLessThan(300);
+    for (const call of ['/api/me', '/api/session']) {
+      const res = await fetch(`${server.url}${call}`, { headers: bearer });
+      expect(res.status, call).toBe(401);
+      expect(envelopeOf(await res.text())._messages).toEqual(['Your session has ended. Please sign in again.']);
+    }
   });
 });
