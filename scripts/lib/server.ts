@@ -17,6 +17,7 @@ import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
 import { FunctionThread } from './function-thread';
 import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
+import { clientAddress } from './client-address';
 import type { OpenOptions } from '../../src/data/db';
 import { isProduction } from '../../src/server/env';
 
@@ -112,10 +113,14 @@ class CompressedFiles {
   }
 }
 
+const CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
+
 /** Request headers as pairs, validated once by Request (a Headers object built first was validated, then copied again). */
 function headerPairs(req: http.IncomingMessage): [string, string][] {
-  const headers: [string, string][] = [];
+  // The client's address as Netlify hands it on, worked out here: a client-sent one is never passed through.
+  const headers: [string, string][] = [[CLIENT_IP_HEADER, clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'])]];
   for (const [k, v] of Object.entries(req.headers)) {
+    if (k === CLIENT_IP_HEADER) continue;
     if (Array.isArray(v)) for (const x of v) headers.push([k, x]);
     else if (v !== undefined) headers.push([k, v]);
   }
@@ -269,7 +274,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   /** The function's answer to `req` (asked for `url`), in this thread or the functions thread. */
   async function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Answer> {
-    const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
+    const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']), site: { url: url.origin } };
     if (!thread) return readAnswer(await found.route.handler(toRequest(req, url, functionMethod(req)), context));
     const body = hasBody(req) ? await readRequestBody(req) : null;
     if (hasBody(req) && !body) return envelopeAnswer(413, `The request body is too large (limit ${FUNCTION_BODY_LIMIT / 1024} KB).`);

@@ -11,6 +11,7 @@ import type { Database } from '../../src/data/db';
 import { errorResponse } from '../../src/server/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
+import { setRateLimit } from '../../src/server/rate-limit';
 import { createPatient, TEST_PASSWORD } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -208,6 +209,38 @@ describe('requests that must not hurt the server', () => {
       const res = await fetch(`${server.url}${call}`, { headers: bearer });
       expect(res.status, call).toBe(401);
       expect(envelopeOf(await res.text())._messages).toEqual(['Your session has ended. Please sign in again.']);
+    }
+  });
+
+  it('limits sign-ins by account and address: another address cannot lock the owner out, X-Forwarded-For counts only from a trusted proxy (finding 11)', async () => {
+    const signIn = (password: string, forwardedFor?: string) =>
+      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ email: 'crash@platform.test', password }),
+      }).then(async (r) => (await r.arrayBuffer(), r.status));
+    setRateLimit('sign_in', { limit: 3, windowSeconds: 600 });
+    setRateLimit('sign_in_ip', { limit: 4, windowSeconds: 600 });
+    try {
+      // No trusted proxy: a forwarded address is ignored, every attempt counts for the connection's own address.
+      delete process.env.TRUSTED_PROXIES;
+      const spoofed = [];
+      for (let i = 0; i < 5; i++) spoofed.push(await signIn('wrong', `198.51.100.${i}`));
+      expect(spoofed.slice(0, 3)).toEqual([400, 400, 400]);
+      expect(spoofed[4]).toBe(429);
+
+      // Behind a trusted proxy: the owner signs in from their address, someone else guesses from another.
+      process.env.TRUSTED_PROXIES = '127.0.0.1';
+      expect(await signIn(TEST_PASSWORD, '203.0.113.7')).toBe(200);
+      const attacker = [];
+      for (let i = 0; i < 5; i++) attacker.push(await signIn('wrong', '192.0.2.66'));
+      expect(attacker.slice(0, 3)).toEqual([400, 400, 400]);
+      expect(attacker.slice(3)).toEqual([429, 429]);
+      expect(await signIn(TEST_PASSWORD, '203.0.113.7')).toBe(200);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      setRateLimit('sign_in', undefined);
+      setRateLimit('sign_in_ip', undefined);
     }
   });
 });
