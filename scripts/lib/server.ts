@@ -16,6 +16,7 @@ import { conditionsMatch, fillTarget, matchNetlifyPath, readNetlifyConfig, type 
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
 import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
+import { clientAddress } from './client-address';
 import { isProduction } from '../../src/server/env';
 
 export interface Mount { prefix: string; handler: (req: Request) => Response | Promise<Response> }
@@ -104,10 +105,14 @@ class CompressedFiles {
   }
 }
 
+const CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
+
 /** Request headers as pairs, validated once by Request (a Headers object built first was validated, then copied again). */
 function headerPairs(req: http.IncomingMessage): [string, string][] {
-  const headers: [string, string][] = [];
+  // The client's address as Netlify hands it on, worked out here: a client-sent one is never passed through.
+  const headers: [string, string][] = [[CLIENT_IP_HEADER, clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'])]];
   for (const [k, v] of Object.entries(req.headers)) {
+    if (k === CLIENT_IP_HEADER) continue;
     if (Array.isArray(v)) for (const x of v) headers.push([k, x]);
     else if (v !== undefined) headers.push([k, v]);
   }
@@ -244,7 +249,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   /** The function's answer to `req` (asked for `url`). */
   async function invoke(req: http.IncomingMessage, url: URL, found: { route: FunctionRoute; params: Record<string, string> }): Promise<Answer> {
-    const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: req.socket.remoteAddress ?? '127.0.0.1', site: { url: url.origin } };
+    const context: FunctionContext = { params: found.params, requestId: randomUUID(), ip: clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for']), site: { url: url.origin } };
     return readAnswer(await found.route.handler(toRequest(req, url, functionMethod(req)), context));
   }
 

@@ -220,14 +220,29 @@ async function isStaff(db: Queryable, userId: string): Promise<boolean> {
   return (await db.query('select 1 from public.admin_users where user_id = $1', [userId])).rowCount! > 0;
 }
 
+/** Whether this account has signed in from this address before (a session kept its IP). */
+async function isKnownAddress(db: Queryable, email: string, phone: string, ip: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from auth.sessions s join auth.users u on u.id = s.user_id
+      where s.ip = $3 and (($1 <> '' and lower(u.email) = lower($1)) or ($2 <> '' and regexp_replace(coalesce(u.phone, ''), '\\D', '', 'g') = $2)) limit 1`,
+    [email, digits(phone), ip],
+  );
+  return rows.length > 0;
+}
+
 async function passwordGrant(db: Queryable, req: Request, body: Record<string, unknown>) {
   const email = str(body.email);
   const phone = str(body.phone);
   const password = typeof body.password === 'string' ? body.password : '';
   if ((!email && !phone) || !password) throw new AuthError(400, 'validation_failed', 'Please provide an e-mail or phone and a password');
   if (email.length > 255 || phone.length > 32 || password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-  await limit(db, 'sign_in_ip', clientIp(req), 'over_request_rate_limit');
-  await limit(db, 'sign_in', email || digits(phone), 'over_request_rate_limit');
+  // By address, and by account and address together: ten wrong passwords from elsewhere do not lock the owner out
+  // on an address they signed in from before; from new addresses, a looser limit per account.
+  const ip = clientIp(req);
+  const account = email || digits(phone);
+  await limit(db, 'sign_in_ip', ip, 'over_request_rate_limit');
+  await limit(db, 'sign_in', `${account}\n${ip}`, 'over_request_rate_limit');
+  if (!(await isKnownAddress(db, email, phone, ip))) await limit(db, 'sign_in_account', account, 'over_request_rate_limit');
   const { rows } = await db.query<{ id: string }>(
     `select id from auth.users
       where ${email ? 'lower(email) = lower($1)' : `regexp_replace(coalesce(phone, ''), '\\D', '', 'g') = $1`}

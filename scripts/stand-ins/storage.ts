@@ -26,15 +26,36 @@ function reply(status: number, error: string, message: string): Response {
   return Response.json({ statusCode: String(status), error, message }, { status, headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
 }
 
-async function authorize(req: Request): Promise<boolean> {
+/** Who asks: the service key, a signed-in user (their id), or nobody valid. */
+type Requester = { role: 'service_role' } | { role: 'authenticated'; userId: string } | null;
+
+async function requester(req: Request): Promise<Requester> {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
-  if (!m) return false;
+  if (!m) return null;
   try {
     const { payload } = await jwtVerify(m[1], new TextEncoder().encode(jwtSecret()), { algorithms: ['HS256'] });
-    return payload.role === 'service_role' || (payload.role === 'authenticated' && typeof payload.sub === 'string');
+    if (payload.role === 'service_role') return { role: 'service_role' };
+    if (payload.role === 'authenticated' && typeof payload.sub === 'string') return { role: 'authenticated', userId: payload.sub };
+    return null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+async function authorize(req: Request): Promise<boolean> {
+  return (await requester(req)) !== null;
+}
+
+/**
+ * The storage policies per bucket (issue 24, finding 12), as Supabase Storage's policies on storage.objects
+ * would say them: the server (service key) writes every bucket; a signed-in user writes and deletes only in
+ * `avatars`, and only under a folder named by their own user id; `logos` and `banners` are written by the
+ * server alone (staff upload through POST /api/admin/uploads).
+ */
+export function mayWrite(who: Requester, bucket: string, objectPath: string): boolean {
+  if (!who) return false;
+  if (who.role === 'service_role') return true;
+  return bucket === 'avatars' && objectPath.split('/')[0] === who.userId && objectPath.split('/').length > 1;
 }
 
 function splitPath(rest: string): { bucket: string; objectPath: string } | undefined {
@@ -71,11 +92,13 @@ export async function handleStorage(req: Request): Promise<Response> {
       });
     }
     if ((req.method === 'POST' || req.method === 'PUT') && route.startsWith('/object/') && !route.startsWith('/object/public/')) {
-      if (!(await authorize(req))) return reply(403, 'Unauthorized', 'Invalid or missing access token');
+      const who = await requester(req);
+      if (!who) return reply(403, 'Unauthorized', 'Invalid or missing access token');
       const p = splitPath(route.slice('/object/'.length));
       if (!p) return reply(400, 'invalid_key', 'Bucket and object path are required');
       const kind = KIND_OF_BUCKET[p.bucket];
       if (!kind) return reply(404, 'Bucket not found', 'Bucket not found');
+      if (!mayWrite(who, p.bucket, p.objectPath)) return reply(403, 'Unauthorized', 'new row violates row-level security policy');
       const max = UPLOAD_KINDS[kind].maxBytes;
       const declared = Number(req.headers.get('content-length') ?? NaN);
       if (Number.isFinite(declared) && declared > max + 64 * 1024) return reply(413, 'Payload too large', 'The object exceeded the maximum allowed size');
@@ -102,13 +125,16 @@ export async function handleStorage(req: Request): Promise<Response> {
       return Response.json({ Key: `${p.bucket}/${p.objectPath}`, Id: crypto.randomUUID() }, { headers: { 'Cache-Control': 'no-store' } });
     }
     if (req.method === 'DELETE' && /^\/object\/[^/]+\/?$/.test(route)) {
-      if (!(await authorize(req))) return reply(403, 'Unauthorized', 'Invalid or missing access token');
+      const who = await requester(req);
+      if (!who) return reply(403, 'Unauthorized', 'Invalid or missing access token');
       const bucket = route.split('/')[2];
       if (!KIND_OF_BUCKET[bucket]) return reply(404, 'Bucket not found', 'Bucket not found');
       const body = (await req.json().catch(() => ({}))) as { prefixes?: unknown };
       const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((x): x is string => typeof x === 'string') : [];
       const removed = [];
       for (const p of prefixes) {
+        // As under row-level security: objects the caller may not delete are left alone, not reported.
+        if (!mayWrite(who, bucket, p)) continue;
         if (await storage.get(bucket, p).catch(() => null)) {
           await storage.remove(bucket, p);
           removed.push({ name: p, bucket_id: bucket });

@@ -7,6 +7,7 @@ import type { Queryable } from '../data/db';
 import { isStaffRole, type StaffRole } from '../lib/admin-menu';
 import { unauthorized } from '../lib/errors';
 import { jwksUrl, jwtSecret } from './env';
+import { serverDatabase } from './runtime';
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -103,7 +104,24 @@ export async function verifyAccessToken(token: string | undefined, staff = false
   if (payload.role !== 'authenticated' || typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.exp !== 'number') {
     throw unauthorized('The access token is not a signed-in user session. Please sign in again.', staff);
   }
+  // A signed token outlives its log-out (up to its expiry): its session must still exist (issue 24, finding 8).
+  if (typeof payload.session_id !== 'string' || !UUID.test(payload.session_id) || !(await sessionIsLive(payload.session_id, payload.sub))) {
+    throw unauthorized('Your session has ended. Please sign in again.', staff);
+  }
   return { userId: payload.sub, claims: payload as AccessClaims };
+}
+
+/**
+ * Whether the auth server still has this session: Supabase Auth keeps one row per sign-in in `auth.sessions`
+ * and deletes it on log-out (the local stand-in does the same), so a token of a logged-out session is refused.
+ */
+async function sessionIsLive(sessionId: string, userId: string): Promise<boolean> {
+  const db = await serverDatabase();
+  const { rows } = await db.pool.query(
+    'select 1 from auth.sessions where id = $1 and user_id = $2 and (not_after is null or not_after > now())',
+    [sessionId, userId],
+  );
+  return rows.length > 0;
 }
 
 /** The staff profile of a user, or null when the user is not staff. Runs as the server (before RLS applies). */

@@ -538,8 +538,12 @@ function compile(path: string): RegExp {
   return new RegExp(`^${src}/?$`);
 }
 
+/**
+ * The client's address: Netlify's context, else the header its edge (or the local server) sets, replacing any a
+ * client sent. X-Forwarded-For is never read here: anyone can write it (issue 24, finding 11).
+ */
 export function clientIp(req: Request, context?: NetlifyContext): string {
-  return context?.ip || req.headers.get('x-nf-client-connection-ip') || req.headers.get('x-forwarded-for')?.split(',')[0].trim() || 'unknown';
+  return context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown';
 }
 
 /** The Netlify handler (`export default serve(a, b)`) answering the given endpoints. */

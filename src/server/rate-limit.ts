@@ -1,6 +1,6 @@
 /**
  * Rate limits stored in Postgres (private.rate_limits + private.rate_limit_hit()), so they hold across serverless
- * instances. A hit is counted atomically in a fixed window and committed on its own, outside the request's
+ * instances. A hit is counted atomically in a sliding window (migration 20261126000300) and committed on its own, outside the request's
  * transaction: a failed sign-in still counts. Keys are hashed; no e-mail, phone or IP is stored in clear.
  */
 import { createHash } from 'node:crypto';
@@ -14,8 +14,10 @@ export interface RateLimitRule {
 
 /** Defaults (documented in docs/functions.md). Override with RATE_LIMIT_<BUCKET>="limit/windowSeconds". */
 export const RATE_LIMITS = {
-  /** Password sign-ins per e-mail or phone. */
+  /** Password sign-ins per e-mail or phone and client IP together: another address cannot lock the owner out. */
   sign_in: { limit: 10, windowSeconds: 15 * 60 },
+  /** Password sign-ins per e-mail or phone from addresses it has never signed in from (spread-out guessing). */
+  sign_in_account: { limit: 100, windowSeconds: 60 * 60 },
   /** Password sign-ins per client IP. */
   sign_in_ip: { limit: 50, windowSeconds: 15 * 60 },
   /** One-time codes sent per e-mail or phone. */

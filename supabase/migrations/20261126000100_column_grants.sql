@@ -28,7 +28,7 @@ grant all on all sequences in schema public to service_role;
 grant all on all functions in schema public to service_role;
 
 -- ---- 3. anon: the published directory, without its private columns ---------------------------------------
--- (table, columns anon may not read). Hospital and service phones stay readable for now: the static build and
+-- (table, columns anon may not read; bookings: see below). Hospital and service phones stay readable for now: the static build and
 -- the public service cards read them as anon (masking is applied when rendering, src/lib/phone.ts); moving
 -- the masking into the database is the next step. Tables absent here (people, bookings, staff, history, imports, campaign
 -- phones, the availability journal) are not readable by anon at all.
@@ -59,7 +59,7 @@ begin
       ('organizations', '{client_id}'),
       ('payment_methods', '{}'),
       ('popular_search_keys', '{}'),
-      ('reviews', '{patient_user_id,booking_id}'),
+      ('reviews', '{patient_user_id}'),
       ('schedules', '{}'),
       ('service_categories', '{}'),
       ('specialties', '{}'),
@@ -78,6 +78,10 @@ begin
     execute format('grant select (%s) on public.%I to anon', cols, t.table_name);
   end loop;
 end $$;
+
+-- A review's booking type is read through a join (src/data/hospital-page.ts REVIEW_JOINS): anon may name those
+-- two columns, while row-level security still gives anon no booking row (the join finds none).
+grant select (id, booking_type) on public.bookings to anon;
 
 -- ---- 4. authenticated: every column, rows as the policies decide; writes where a policy allows them --------
 -- Signed-in patients and staff share the role: a staff-only column needs a security definer function or view.

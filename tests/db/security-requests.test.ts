@@ -6,12 +6,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../src/data/db';
 import { errorResponse } from '../../src/server/endpoint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
-import { createPatient } from '../support/accounts';
+import { setRateLimit } from '../../src/server/rate-limit';
+import { createPatient, TEST_PASSWORD } from '../support/accounts';
+import { Resvg } from '@resvg/resvg-js';
+import { localApiKey } from '../../scripts/stand-ins/auth';
 import { signAccessToken } from '../support/tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createEngineDatabase } from './support/engines';
@@ -82,6 +86,7 @@ describe('requests that must not hurt the server', () => {
   let dispose: () => Promise<void>;
   let token: string;
   let db: Database;
+  let patientId: string;
 
   beforeAll(async () => {
     const made = await createEngineDatabase('postgres', { seed: false });
@@ -89,7 +94,8 @@ describe('requests that must not hurt the server', () => {
     db = made.db;
     useDatabase(made.db);
     server = await startTestServer();
-    token = await signAccessToken(await createPatient(made.db, { email: 'crash@platform.test', onboarded: true }));
+    patientId = await createPatient(made.db, { email: 'crash@platform.test', onboarded: true });
+    token = await signAccessToken(patientId);
   });
   afterAll(async () => {
     await server?.close();
@@ -190,5 +196,81 @@ describe('requests that must not hurt the server', () => {
       expect(res.status, route).toBe(422);
     }
     await alive();
+  });
+
+  it('refuses an access token once its session has logged out (finding 8)', async () => {
+    const signIn = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@platform.test', password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const { access_token: accessToken } = await signIn.json();
+    const bearer = { authorization: `Bearer ${accessToken}` };
+    expect((await fetch(`${server.url}/api/me`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/session`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${server.url}/auth/v1/logout`, { method: 'POST', headers: bearer })).status).toBeLessThan(300);
+    for (const call of ['/api/me', '/api/session']) {
+      const res = await fetch(`${server.url}${call}`, { headers: bearer });
+      expect(res.status, call).toBe(401);
+      expect(envelopeOf(await res.text())._messages).toEqual(['Your session has ended. Please sign in again.']);
+    }
+  });
+
+  it('limits sign-ins by account and address: another address cannot lock the owner out, X-Forwarded-For counts only from a trusted proxy (finding 11)', async () => {
+    const signIn = (password: string, forwardedFor?: string) =>
+      fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        body: JSON.stringify({ email: 'crash@platform.test', password }),
+      }).then(async (r) => (await r.arrayBuffer(), r.status));
+    setRateLimit('sign_in', { limit: 3, windowSeconds: 600 });
+    setRateLimit('sign_in_ip', { limit: 4, windowSeconds: 600 });
+    try {
+      // No trusted proxy: a forwarded address is ignored, every attempt counts for the connection's own address.
+      delete process.env.TRUSTED_PROXIES;
+      const spoofed = [];
+      for (let i = 0; i < 5; i++) spoofed.push(await signIn('wrong', `198.51.100.${i}`));
+      // (Earlier sign-ins of this account from this connection may already count.)
+      expect(spoofed.every((status) => status === 400 || status === 429)).toBe(true);
+      expect(spoofed[4]).toBe(429);
+
+      // Behind a trusted proxy: the owner signs in from their address, someone else guesses from another.
+      process.env.TRUSTED_PROXIES = '127.0.0.1';
+      expect(await signIn(TEST_PASSWORD, '203.0.113.7')).toBe(200);
+      const attacker = [];
+      for (let i = 0; i < 5; i++) attacker.push(await signIn('wrong', '192.0.2.66'));
+      expect(attacker.slice(0, 3)).toEqual([400, 400, 400]);
+      expect(attacker.slice(3)).toEqual([429, 429]);
+      expect(await signIn(TEST_PASSWORD, '203.0.113.7')).toBe(200);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+      setRateLimit('sign_in', undefined);
+      setRateLimit('sign_in_ip', undefined);
+    }
+  });
+
+  it('storage policies per bucket: a patient writes only their own avatar folder; logos and banners are the server\'s (finding 12)', async () => {
+    process.env.STORAGE_DIR = path.join(tmpdir(), `care-security-storage-${process.pid}`);
+    const png = new Uint8Array(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#000"/></svg>').render().asPng());
+    const put = async (bearer: string, bucket: string, objectPath: string) =>
+      (await fetch(`${server.url}/storage/v1/object/${bucket}/${objectPath}`, { method: 'PUT', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'image/png' }, body: png })).status;
+    const remove = async (bearer: string, bucket: string, objectPath: string) =>
+      (await (await fetch(`${server.url}/storage/v1/object/${bucket}`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify({ prefixes: [objectPath] }) })).json()) as unknown[];
+    const service = await localApiKey('service_role');
+    try {
+      expect(await put(token, 'logos', 'security/logo.png')).toBe(403);
+      expect(await put(token, 'banners', 'security/banner.png')).toBe(403);
+      expect(await put(token, 'avatars', '00000000-0000-4000-8000-0000000000aa/avatar.png')).toBe(403);
+      expect(await put(token, 'avatars', 'avatar.png')).toBe(403);
+      expect(await put(token, 'avatars', `${patientId}/avatar.png`)).toBe(200);
+      expect(await put(service, 'logos', 'security/logo.png')).toBe(200);
+      expect(await remove(token, 'logos', 'security/logo.png')).toEqual([]);
+      expect((await fetch(`${server.url}/storage/v1/object/public/logos/security/logo.png`)).status).toBe(200);
+      expect(await remove(token, 'avatars', `${patientId}/avatar.png`)).toHaveLength(1);
+      expect(await remove(service, 'logos', 'security/logo.png')).toHaveLength(1);
+    } finally {
+      delete process.env.STORAGE_DIR;
+    }
   });
 });

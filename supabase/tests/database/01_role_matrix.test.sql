@@ -24,7 +24,7 @@ insert into matrix values
   ('admin_user_branches',      'YYYYYYYY', 'YYYYYYYY', 'YNYDYNYN', 'YNDDNNNN', 'YNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('admin_users',              'YYYYYYNN', 'YYYYYYYY', 'YNYDYNNN', 'YNDDNNNN', 'YNDDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('articles',                 'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
-  ('bookings',                 'YYYYYYYY', 'YYYYYYYY', 'YNYDYNNN', 'YNYDYNNN', 'YNYDYNNN', 'YNDDYNNN', 'YNDDDNNN', 'NYDDNDNN', 'DDDDDDDD'),
+  ('bookings',                 'YYYYYYYY', 'YYYYYYYY', 'YNYDYNNN', 'YNYDYNNN', 'YNYDYNNN', 'YNDDYNNN', 'YNDDDNNN', 'NYDDNDNN', 'NNDDDDDD'),
   ('campaign_phones',          'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('campaigns',                'YYYYYYYY', 'YYYYYYYY', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('clients',                  'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
