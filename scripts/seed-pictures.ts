@@ -114,7 +114,10 @@ function portrait(i: number, female: boolean): string {
   const skin = SKIN[i % SKIN.length];
   const hair = HAIR[(i * 5) % HAIR.length];
   const bg = BACKDROP[(i * 7 + (female ? 3 : 0)) % BACKDROP.length];
-  const hairBack = female ? `<path d="M66 92c-6-52 16-72 54-72s60 20 54 72c4 34 6 56 14 70H52c8-14 10-36 14-70z" fill="${hair}"/>` : '';
+  // Behind the head: long hair, or a short cap that fills the temples around the top piece.
+  const hairBack = female
+    ? `<path d="M66 92c-6-52 16-72 54-72s60 20 54 72c4 34 6 56 14 70H52c8-14 10-36 14-70z" fill="${hair}"/>`
+    : `<ellipse cx="120" cy="80" rx="47" ry="46" fill="${hair}"/>`;
   const hairTop = female
     ? `<path d="M72 86c2-34 22-50 48-50s46 16 48 50c-18-8-34-22-40-36-12 18-34 30-56 36z" fill="${hair}"/>`
     : `<path d="M74 84c-4-34 16-52 46-52s50 18 46 52c-6-14-14-24-22-26-14 6-40 6-62 0-4 8-6 16-8 26z" fill="${hair}"/>`;

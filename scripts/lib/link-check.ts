@@ -168,6 +168,8 @@ export class SiteResolver {
       // Netlify never shadows an existing file with a rule that is not forced.
       const existing = this.fileFor(pathname);
       if (!rule.force && existing) return { file: existing };
+      // A not-found rule (status 404) answers the locale's 404 page: the link leads nowhere.
+      if (rule.status === 404) return { broken: `not found (netlify.toml ${rule.from} answers its 404 page)` };
       for (const [k, v] of Object.entries(rule.query ?? {})) values[v.replace(/^:/, '')] = url.searchParams.get(k) ?? '';
       const target = new URL(fillTarget(rule.to, values), LOCAL);
       if (this.isExternal(target)) return { external: target.href };

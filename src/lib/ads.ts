@@ -44,13 +44,17 @@ export interface AdSlotSpec {
   targeting: Record<string, string>;
 }
 
-/** The slot of `position` on a page of `locale`, or null where ads do not run (every locale but vi-VN). */
+/**
+ * The slot of `position` on a page of `locale`, or null where ads do not run: every locale but vi-VN, and any
+ * build without a configured ad account (local, tests: issue #30 item 8), where a reserved box would stay an
+ * empty grey rectangle. No slot is rendered then, so no space is reserved and nothing shifts.
+ */
 export function adSlotSpec(
   locale: Locale,
   input: { position: string; sizes: AdSize[]; mobileSizes?: AdSize[]; page?: string; targeting?: Record<string, string> },
   network = AD_NETWORK_CODE,
 ): AdSlotSpec | null {
-  if (!adsEnabled(locale)) return null;
+  if (!adsEnabled(locale) || !network) return null;
   const page = input.page ?? 'hospital';
   return {
     unit: adUnitPath(locale, input.position, page, network),

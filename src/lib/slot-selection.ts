@@ -85,14 +85,15 @@ export type SlotPanel =
   | { kind: 'choosePartOfDay'; messageKey: 'booking.choosePartOfDay' }
   /** The day has no slot: 'There is no available booking slot this day' and the button 'See nearest availabilities'. */
   | { kind: 'noSlotThisDay'; messageKey: 'booking.noSlotThisDay'; nearest: string }
-  /** Nothing bookable in the whole schedule: the busy-doctor message, no button. */
-  | { kind: 'busy'; messageKey: 'booking.doctorBusy' };
+  /** Nothing bookable in the whole schedule: the busy-doctor message (a service's own wording), no button. */
+  | { kind: 'busy'; messageKey: 'booking.doctorBusy' | 'booking.serviceBusy' };
 
-export function slotPanel(state: SlotSelectionState, days: readonly ScheduleDay[]): SlotPanel {
+export function slotPanel(state: SlotSelectionState, days: readonly ScheduleDay[], subject: 'doctor' | 'service' = 'doctor'): SlotPanel {
   const nearest = nearestAvailableDay(days);
   const day = state.date === null ? undefined : findDay(days, state.date);
   if (!day || day.slots === 0) {
-    return nearest === null ? { kind: 'busy', messageKey: 'booking.doctorBusy' } : { kind: 'noSlotThisDay', messageKey: 'booking.noSlotThisDay', nearest };
+    if (nearest === null) return { kind: 'busy', messageKey: subject === 'service' ? 'booking.serviceBusy' : 'booking.doctorBusy' };
+    return { kind: 'noSlotThisDay', messageKey: 'booking.noSlotThisDay', nearest };
   }
   const part = state.partOfDay ?? firstNonEmptyPartOfDay(day)!;
   const slots = day.workingTimes[part];

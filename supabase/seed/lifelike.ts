@@ -237,6 +237,8 @@ async function pictures(c: Queryable): Promise<void> {
   );
   // A logo for five organizations in six (the others show the default logo, as a new organization would).
   await c.query(`update public.organizations set logo = ($1::text[])[1 + id % 8] where id % 6 <> 5`, [LOGOS]);
+  // Branches carry their organization's logo (service pages and share images read the branch's).
+  await c.query(`update public.hospitals h set logo = o.logo from public.organizations o where o.id = h.organization_id and o.logo is not null`);
   // A portrait for four doctors in five, by gender; the others show their initials.
   await c.query(
     `update public.doctors set avatar = case gender when 'female' then ($1::text[])[1 + id % 6] else ($2::text[])[1 + id % 6] end where id % 5 <> 1 and user_id is null`,

@@ -187,16 +187,10 @@ test('the sticky copy appears once the card is scrolled past; from it a too-soon
   const sticky = page.getByTestId('booking-card-sticky');
   await expect(sticky).toBeVisible();
   if (info.project.name === 'desktop') {
-    // vi-VN: the 300×250 / 300×600 ad slot of the ad module sits beside the sticky card on desktop.
-    const ad = sticky.getByTestId('booking-ad');
-    await expect(ad).toBeVisible();
-    await expect(ad).toHaveAttribute('data-ad-slot', '');
-    await expect(ad).toHaveAttribute('data-ad-position', 'booking_card');
-    await expect(ad).toHaveAttribute('data-ad-sizes', JSON.stringify([[300, 250], [300, 600]]));
-    expect(JSON.parse((await ad.getAttribute('data-ad-targeting'))!)).toMatchObject({ page: 'doctor', locale: 'vi-VN', id: String(doctor.id) });
-    const box = await ad.locator('.ad-box').boundingBox();
-    expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([300, 250]);
-    await expect(page.locator('[data-ad-slot]')).toHaveCount(1);
+    // vi-VN: the ad beside the sticky card needs an ad account; the e2e build has none, so there is no empty box
+    // (issue #30 item 8; the configured slot's attributes are unit-tested in booking-ads.test.ts).
+    await expect(sticky.getByTestId('booking-ad')).toHaveCount(0);
+    await expect(page.locator('[data-ad-slot], .ad-box')).toHaveCount(0);
     await sticky.locator('.bk-slot').first().click();
     await expect(sticky.locator('.bk-slot[aria-pressed="true"]')).toHaveCount(1);
     await page.clock.setSystemTime(Date.now() + 62 * 24 * 3600 * 1000);

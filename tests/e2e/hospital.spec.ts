@@ -218,17 +218,15 @@ for (const locale of LOCALES) {
       expect(sitemap).not.toContain(`<loc>https://${cfg.domain}/hospital/${f.noStatus.slug}/</loc>`);
     });
 
-    test('ads only in vi-VN, with space reserved; no ad code elsewhere', async ({ page, request }) => {
+    // The e2e build has no ad account (PUBLIC_AD_NETWORK_CODE): even in vi-VN no slot is rendered, so no empty
+    // grey box and no reserved space (issue #30 item 8); the configured slots are unit-tested (booking-ads.test.ts).
+    test('no ad box without an ad account; no ad code outside vi-VN', async ({ page, request }) => {
       const { rich } = (await hospitalFixtures(request))[locale];
       const res = await page.goto(hospitalPath(locale, rich.slug));
       const html = await res!.text();
       if (cfg.features.ads) {
-        const slot = page.getByTestId(isMobile(page) ? 'ad-about' : 'ad-sidebar');
-        await expect(slot).toHaveAttribute('data-ad-position', isMobile(page) ? 'about' : 'sidebar');
-        expect(JSON.parse((await slot.getAttribute('data-ad-targeting'))!)).toMatchObject({ locale: 'vi-VN', page: 'hospital' });
-        const box = (await slot.locator('.ad-box').boundingBox())!;
-        expect(Math.round(box.height)).toBe(isMobile(page) ? 50 : 250);
-        expect(JSON.parse((await page.getByTestId('ad-sticky').getAttribute('data-ad-mobile-sizes'))!)).toEqual([[320, 50]]);
+        await expect(page.locator('[data-ad-slot], .ad-box, .ad-label')).toHaveCount(0);
+        expect(html).not.toContain('doubleclick');
       } else {
         expect(html).not.toContain('data-ad-slot');
         expect(html).not.toContain('doubleclick');

@@ -20,9 +20,7 @@ describe('ad slot beside the sticky booking card', () => {
     expect(JSON.parse(attrs['data-ad-targeting']!)).toEqual({ page: 'doctor', locale: 'vi-VN', id: '42' });
   });
 
-  it('keeps its space but names no unit without a configured ad account (no tag loads)', () => {
-    const attrs = adSlotAttributes(adSlotSpec('vi-VN', input, '')!);
-    expect(attrs['data-ad-unit']).toBeUndefined();
-    expect(attrs['data-ad-slot']).toBe('');
+  it('is not there at all without a configured ad account (no empty box, no reserved space, no tag)', () => {
+    expect(adSlotSpec('vi-VN', input, '')).toBeNull();
   });
 });

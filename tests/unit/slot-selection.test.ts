@@ -108,6 +108,8 @@ describe('slot panel and the main button', () => {
 
   it('shows the busy-doctor message when nothing is bookable at all', () => {
     expect(slotPanel(state('2026-11-22'), [days[0]])).toEqual({ kind: 'busy', messageKey: 'booking.doctorBusy' });
+    // A service's empty schedule speaks of the service, not of a busy doctor (issue #30 item 7).
+    expect(slotPanel(state('2026-11-22'), [days[0]], 'service')).toEqual({ kind: 'busy', messageKey: 'booking.serviceBusy' });
     expect(slotPanel(state('2026-11-22'), [])).toEqual({ kind: 'busy', messageKey: 'booking.doctorBusy' });
     expect(primaryButton(state('2026-11-22'), [])).toEqual({ key: 'booking.continue', enabled: false });
   });

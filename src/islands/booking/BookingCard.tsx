@@ -150,6 +150,7 @@ export default function BookingCard(props: BookingCardProps) {
         </div>
       ) : (
         <SlotArea
+          subject={kind}
           idPrefix={`${uid}-${copy}`}
           labels={labels}
           days={schedule.days}

@@ -232,6 +232,7 @@ export default function QuickBooking(props: QuickBookingProps) {
             </div>
           ) : (
             <SlotArea
+              subject={state.kind === 'service' ? 'service' : 'doctor'}
               idPrefix={`qb-${state.kind}`}
               labels={labels}
               days={schedule.days}

@@ -27,12 +27,14 @@ interface AreaProps {
   t(key: string, params?: Record<string, string | number>): string;
   /** Called after a valid pick (the social-login warning check). */
   onValidPick?(): void;
+  /** Whose schedule it is: a service's empty schedule has its own wording. */
+  subject?: 'doctor' | 'service';
 }
 
-export function SlotArea({ idPrefix, labels, days, zone, until, loading, bufferTime, selection, dispatch, t, onValidPick }: AreaProps) {
+export function SlotArea({ idPrefix, labels, days, zone, until, loading, bufferTime, selection, dispatch, t, onValidPick, subject = 'doctor' }: AreaProps) {
   const slotsRef = useRef<HTMLDivElement>(null);
   const day = selection.date ? findDay(days, selection.date) : undefined;
-  const panel = slotPanel(selection, days);
+  const panel = slotPanel(selection, days, subject);
   const pickDate = (date: string) => {
     dispatch({ type: 'dayChanged', date, days });
     focusSlots(slotsRef.current);
