@@ -39,8 +39,9 @@ describeEachEngine('database foundation', { seed: true }, (ctx) => {
   });
 
   it('rejects writes by anon on directory tables', async () => {
-    await expect(asCaller(ctx.db, ANON, (c) => c.query(`update public.hospitals set name = 'x' returning id`))).resolves.toMatchObject({ rowCount: 0 });
-    await expect(asCaller(ctx.db, ANON, (c) => c.query(`insert into public.specialties (country_id, name, slug) values (1, 'x', 'x')`))).rejects.toThrow(/row-level security/);
+    // anon holds no write privilege at all (column grants, issue 24): refused before row-level security is asked.
+    await expect(asCaller(ctx.db, ANON, (c) => c.query(`update public.hospitals set name = 'x' returning id`))).rejects.toThrow(/permission denied/);
+    await expect(asCaller(ctx.db, ANON, (c) => c.query(`insert into public.specialties (country_id, name, slug) values (1, 'x', 'x')`))).rejects.toThrow(/permission denied/);
   });
 
   it('exposes auth.uid() from the JWT claims of the caller', async () => {
