@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
+import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
 import adminUploads from './admin-uploads';
 import health from './health';
@@ -37,6 +38,7 @@ const handler = serve(openapi);
 
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
+  adminDoctors,
   adminMe,
   adminUploads,
   campaign,
