@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminMe from './admin-me';
+import adminScope from './admin-scope';
+import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
@@ -38,6 +40,8 @@ const handler = serve(openapi);
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
   adminMe,
+  adminScope,
+  adminUsers,
   adminUploads,
   campaign,
   health,
