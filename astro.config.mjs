@@ -20,8 +20,8 @@ export default defineConfig({
   // The admin app (src/admin, one client:only island) runs on React 19 itself (issue #27): each integration
   // compiles only its own folders, and reactScopes applies the compat alias per importer (src/integrations/react-scopes.ts).
   integrations: [
-    preact({ include: ['**/src/islands/**'] }),
-    react({ include: ['**/src/admin/**'] }),
+    preact({ include: ['**/src/islands/**/*.{ts,tsx}'] }),
+    react({ include: ['**/src/admin/**/*.{ts,tsx}'] }),
     seoFiles(),
     buildShard(),
   ],

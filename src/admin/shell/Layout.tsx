@@ -49,7 +49,9 @@ function Sidebar({ collapsed, onNavigate, onLogout }: { collapsed: boolean; onNa
       return (
         <li key={e.key}>
           <button type="button" className="nav-link" onClick={onLogout}>
-            <span className="nav-icon" aria-hidden="true">⏻</span>
+            <span className="nav-icon" aria-hidden="true">
+              <svg width="16" height="16" viewBox="0 0 24 24"><path d="M12 3v8M6.3 7.3a8 8 0 1 0 11.4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            </span>
             <span className="nav-label">{t('admin.menu.logout')}</span>
           </button>
         </li>
