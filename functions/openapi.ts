@@ -4,6 +4,8 @@ import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
+import adminScope from './admin-scope';
+import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
@@ -40,6 +42,8 @@ const handler = serve(openapi);
 export const FUNCTIONS = {
   adminDoctors,
   adminMe,
+  adminScope,
+  adminUsers,
   adminUploads,
   campaign,
   health,

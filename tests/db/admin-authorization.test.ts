@@ -1,0 +1,113 @@
+/**
+ * The admin authorization matrix (tests/support/admin-matrix.ts) through the HTTP API: each endpoint × each staff
+ * role, a patient and anon answers the expected status, signed in with the real supabase-js client. Also the row
+ * level of the users list: who sees whom.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDatabase } from '../../src/server/runtime';
+import { localApiKey } from '../../scripts/stand-ins/auth';
+import { ADMIN_MATRIX, PRINCIPALS, type Principal } from '../support/admin-matrix';
+import { createPatient, createStaff, firstOrganization, TEST_PASSWORD } from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { describeEachEngine } from './support/engines';
+
+describeEachEngine('admin authorization matrix', { seed: true }, (ctx) => {
+  let server: TestServer;
+  const tokens: Partial<Record<Principal, string>> = {};
+  const ids: Record<string, string> = {};
+  let org: Awaited<ReturnType<typeof firstOrganization>>;
+  let other: Awaited<ReturnType<typeof firstOrganization>>;
+
+  beforeAll(async () => {
+    useDatabase(ctx.db);
+    server = await startTestServer();
+    const anonKey = await localApiKey('anon');
+    org = await firstOrganization(ctx.db, 0);
+    other = await firstOrganization(ctx.db, 1);
+    const emails: Record<Exclude<Principal, 'anon'>, string> = {
+      admin: 'm-admin@matrix.test',
+      super: 'm-super@matrix.test',
+      facility: 'm-facility@matrix.test',
+      senior_branch: 'm-senior@matrix.test',
+      branch: 'm-branch@matrix.test',
+      doctor: 'm-doctor@matrix.test',
+      patient: 'm-patient@matrix.test',
+    };
+    await createStaff(ctx.db, { email: emails.admin, role: 'admin' });
+    await createStaff(ctx.db, { email: emails.super, role: 'super' });
+    await createStaff(ctx.db, { email: emails.facility, role: 'facility', organizationId: org.organizationId });
+    await createStaff(ctx.db, { email: emails.senior_branch, role: 'senior_branch', organizationId: org.organizationId, branchIds: org.hospitalIds.slice(0, 2) });
+    await createStaff(ctx.db, { email: emails.branch, role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[0]!] });
+    await createStaff(ctx.db, { email: emails.doctor, role: 'doctor' });
+    await createPatient(ctx.db, { email: emails.patient, onboarded: true });
+    ids.otherBranch = await createStaff(ctx.db, { email: 'm-other-branch@matrix.test', role: 'branch', organizationId: other.organizationId, branchIds: [other.hospitalIds[0]!] });
+    ids.sameOrgBranch = await createStaff(ctx.db, { email: 'm-same-branch@matrix.test', role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[1]!] });
+    for (const [p, email] of Object.entries(emails)) {
+      const client = createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const { data, error } = await client.auth.signInWithPassword({ email, password: TEST_PASSWORD });
+      expect(error).toBeNull();
+      tokens[p as Principal] = data.session!.access_token;
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const send = async (row: (typeof ADMIN_MATRIX)[number], who: Principal, vars: Record<string, string>) => {
+    const path = row.path.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+    const headers: Record<string, string> = { ...(row.headers ?? {}) };
+    if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
+    if (row.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(server.url + path, { method: row.method, headers, body: row.body === undefined ? undefined : JSON.stringify(row.body) });
+    const json = (await res.json()) as { _status: number };
+    return { status: res.status, envelope: json._status };
+  };
+
+  for (const row of ADMIN_MATRIX) {
+    it(`${row.method} ${row.path}`, async () => {
+      const got: Record<string, number> = {};
+      for (const who of PRINCIPALS) {
+        const vars: Record<string, string> = { organizationId: String(org.organizationId), missingId: '00000000-0000-4000-a000-0000000000ff' };
+        if (row.mutates) {
+          // A fresh target for each caller, so that a refused attempt and an allowed one are both real.
+          vars.otherStaffId = await createStaff(ctx.db, { email: `m-target-${who}-${Date.now()}@matrix.test`, role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[0]!] });
+        }
+        const r = await send(row, who, vars);
+        got[who] = r.status;
+        // Envelope and HTTP status agree: anon on a staff call is a session to renew (status 5).
+        if (r.status === 401) expect(r.envelope, who).toBe(5);
+        if (r.status === 200) expect(r.envelope, who).toBe(1);
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
+
+  describe('users list scope (row-level security)', () => {
+    const list = async (who: Principal, query = '') => {
+      const res = await fetch(`${server.url}/api/admin/users?${query}`, { headers: { authorization: `Bearer ${tokens[who]}`, accept: 'application/json; version=2.0.0' } });
+      expect(res.headers.get('cache-control')).toContain('no-store');
+      return (await res.json())._data as { admins: { id: string; email: string; role: string; hospital: { id: number } | null }[]; pagination: { last: number; total_items: number } };
+    };
+    it('platform admins see every organization; managers only theirs', async () => {
+      const admin = await list('admin', 'roleId=3&keyword=matrix.test');
+      expect(admin.admins.map((a) => a.email)).toEqual(expect.arrayContaining(['m-other-branch@matrix.test', 'm-same-branch@matrix.test']));
+      const facility = await list('facility', 'keyword=matrix.test');
+      expect(facility.admins.every((a) => a.hospital?.id === org.organizationId)).toBe(true);
+      expect(facility.admins.map((a) => a.email)).toContain('m-same-branch@matrix.test');
+      expect(facility.admins.map((a) => a.email)).not.toContain('m-other-branch@matrix.test');
+      const senior = await list('senior_branch', 'keyword=matrix.test');
+      expect(senior.admins.every((a) => a.role === 'senior_branch' || a.role === 'branch')).toBe(true);
+      expect(senior.admins.map((a) => a.email)).not.toContain('m-other-branch@matrix.test');
+    });
+    it('filters by role ids and pages with last and total_items', async () => {
+      const only = await list('admin', 'roleId=6');
+      expect(only.admins.every((a) => a.role === 'senior_branch')).toBe(true);
+      const all = await list('admin');
+      expect(all.pagination.total_items).toBeGreaterThanOrEqual(all.admins.length);
+      expect(all.pagination.last).toBe(Math.max(1, Math.ceil(all.pagination.total_items / 20)));
+      const bad = await fetch(`${server.url}/api/admin/users?roleId=9`, { headers: { authorization: `Bearer ${tokens.admin}`, accept: 'application/json; version=2.0.0' } });
+      expect(bad.status).toBe(422);
+    });
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The authorization matrix of the admin API (issue #27): every admin endpoint × the six staff roles, a patient and
+ * anon → the expected HTTP status. tests/db/admin-authorization.test.ts checks every cell through the HTTP API.
+ * A new admin endpoint adds its rows here. `path` may use the ids of the fixture (`{otherStaffId}`: a branch manager
+ * of the fixture organization, `{missingId}`: nobody).
+ */
+export const PRINCIPALS = ['admin', 'super', 'facility', 'senior_branch', 'branch', 'doctor', 'patient', 'anon'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  expect: Record<Principal, number>;
+  /** Rows that change data run last, on their own target each time. */
+  mutates?: boolean;
+}
+
+const staffOnly = (staff: number, overrides: Partial<Record<Principal, number>> = {}): Record<Principal, number> => ({
+  admin: staff,
+  super: staff,
+  facility: staff,
+  senior_branch: staff,
+  branch: staff,
+  doctor: staff,
+  patient: 403,
+  anon: 401,
+  ...overrides,
+});
+
+const V2 = { accept: 'application/json; version=2.0.0' };
+
+export const ADMIN_MATRIX: MatrixRow[] = [
+  { method: 'GET', path: '/api/admin/me', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/organizations', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/branches?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/users', headers: V2, expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/users/{otherStaffId}', expect: staffOnly(403, { super: 200 }), mutates: true },
+];
