@@ -7,66 +7,14 @@
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { ApiError, notFound, validationFailed } from '../src/lib/errors';
-import { ADMIN_DOCTOR_PAGE_SIZE, adminDoctorListItem, adminDoctorListQuery, doctorFormBody, DOCTOR_MESSAGES, lastPage } from '../src/lib/admin-doctors';
+import { ADMIN_DOCTOR_PAGE_SIZE, adminDoctorListData, adminDoctorListQuery, adminSpecialtiesData, doctorFormBody, DOCTOR_MESSAGES, lastPage } from '../src/lib/admin-doctors';
 import { adminDoctorDetail, adminDoctorPage, createDoctor, futureSlotCount, MANAGED_DOCTOR, updateDoctor } from '../src/data/admin-doctors';
 import { storeUpload } from '../src/server/storage';
 import type { StaffSession } from '../src/server/auth';
+import { doctorReadModel } from '../src/lib/admin-doctor-model';
 
 const MANAGERS = ['admin', 'super', 'facility', 'senior_branch', 'branch'] as const;
 const doctorId = z.object({ id: z.coerce.number().int().positive() });
-const ref = z.object({ id: z.number().int(), name: z.string() });
-const entry = z.record(z.string(), z.unknown());
-const level = z.object({ id: z.number().int(), description: z.string(), level: z.number().int() }).nullable();
-
-export const doctorReadModel = z.object({
-  id: z.number().int(),
-  doctorId: z.number().int(),
-  name: z.string(),
-  gender: z.string().nullable(),
-  email: z.string().nullable(),
-  emailNotification: z.string().nullable(),
-  description: z.string().nullable(),
-  hospital: ref,
-  branch: ref,
-  specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
-  expertise: z.array(ref),
-  provideCare: z.enum(['adults', 'children', 'both']),
-  glance: z.string().nullable(),
-  services: z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), price_type: z.string(), price: z.number(), price_to: z.number().nullable() })),
-  experience: z.array(entry),
-  education: z.array(entry),
-  awards: z.array(entry),
-  publication: z.array(entry),
-  memberships: z.array(entry),
-  languages: z.array(z.string()),
-  faqs: z.array(entry),
-  legacyExperiences: z.array(z.unknown()),
-  contract: z.string().nullable(),
-  tier: level,
-  academy: level,
-  client: z.object({ label: z.string(), value: z.number().int() }).nullable(),
-  avatar: z.string().nullable(),
-  phone: z.string().nullable(),
-  status: z.number().int(),
-  rating: z.number(),
-  totalReviews: z.number().int(),
-  slug: z.string(),
-  bookingUrl: z.string().nullable(),
-  cityName: z.string(),
-  telemedicineFee: z.number().nullable(),
-  validOutpatient: z.boolean(),
-  validTelemedicine: z.boolean(),
-  promotion: z.number().int().nullable(),
-  partnerGroup: z.boolean(),
-  price: z.number(),
-  priceTo: z.number().nullable(),
-  priceType: z.string(),
-  vouchers: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  organization: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), logo: z.string().nullable(), publishReviews: z.boolean() }),
-  countryId: z.number().int(),
-  numberOfSlots: z.number().int(),
-});
-
 async function readDoctor(db: Parameters<typeof adminDoctorDetail>[0], id: number) {
   const d = await adminDoctorDetail(db, id);
   if (!d) throw notFound(DOCTOR_MESSAGES.notFound);
@@ -80,10 +28,30 @@ export const adminDoctorList = defineEndpoint({
   tags: ['admin', 'doctors'],
   auth: 'staff',
   query: adminDoctorListQuery,
-  response: z.object({ doctors: z.array(adminDoctorListItem), pagination: z.object({ current: z.number().int(), last: z.number().int(), total_items: z.number().int(), per_page: z.number().int() }) }),
+  response: adminDoctorListData,
   async handler({ query, db }) {
     const page = await adminDoctorPage(db, query);
     return { doctors: page.doctors, pagination: { current: query.page, last: lastPage(page.totalItems), total_items: page.totalItems, per_page: ADMIN_DOCTOR_PAGE_SIZE } };
+  },
+});
+
+export const adminSpecialties = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/specialties',
+  summary: "Specialties of a market (the doctor list's specialty filter and the doctor form)",
+  tags: ['admin', 'doctors'],
+  auth: 'staff',
+  query: z.object({ countryId: z.coerce.number().int().positive().optional() }),
+  response: adminSpecialtiesData,
+  async handler({ query, db, auth }) {
+    // Without a market: the one of the caller's organization (or every market for platform admins).
+    const { rows } = await db.query(
+      `select s.id::int as id, s.name from public.specialties s
+        where s.country_id = coalesce($1::smallint, (select o.country_id from public.organizations o where o.id = $2::bigint), s.country_id)
+        order by s.name`,
+      [query.countryId ?? null, auth.staff.hospital?.id ?? null],
+    );
+    return { specialties: rows };
   },
 });
 
@@ -205,5 +173,5 @@ export const adminDoctorDelete = defineEndpoint({
   },
 });
 
-export default serve(adminDoctorList, adminDoctorRead, adminDoctorCreate, adminDoctorUpdate, adminDoctorStatus, adminDoctorTelemedicine, adminDoctorDelete);
-export const config = { path: ['/api/admin/doctors', '/api/admin/doctors/:id', '/api/admin/doctors/:id/status', '/api/admin/doctor-telemedicine'] };
+export default serve(adminDoctorList, adminSpecialties, adminDoctorRead, adminDoctorCreate, adminDoctorUpdate, adminDoctorStatus, adminDoctorTelemedicine, adminDoctorDelete);
+export const config = { path: ['/api/admin/doctors', '/api/admin/specialties', '/api/admin/doctors/:id', '/api/admin/doctors/:id/status', '/api/admin/doctor-telemedicine'] };

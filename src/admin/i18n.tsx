@@ -11,13 +11,15 @@ import type { Message } from '../lib/message';
 
 type Core = typeof import('../../i18n/strings/admin/core/vi-VN.json');
 type Users = typeof import('../../i18n/strings/admin/users/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users;
+type Doctors = typeof import('../../i18n/strings/admin/doctors/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
 const MODULES = {
   core: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/core/*.json'),
   users: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/users/*.json'),
+  doctors: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/doctors/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

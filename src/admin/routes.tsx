@@ -15,7 +15,7 @@ import type { RouteHandle } from './shell/guard';
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}): { handle: RouteHandle } => ({ handle: { roles: routeRoles(path), ...h } });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/settings'];
+const BUILT = ['/admin/doctors', '/admin/users', '/admin/settings'];
 
 /** /admin: the first screen of the role's menu that the app has. */
 function Home() {
@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
     Component: Layout,
     children: [
       { index: true, Component: Home },
+      { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: { Component: async () => (await import('./routes/doctors/doctor-list/DoctorListScreen')).default } },
+      { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: { Component: async () => (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default } },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: { Component: async () => (await import('./routes/users/user-list/UserListScreen')).default } },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: { Component: async () => (await import('./routes/settings/SettingsScreen')).default } },
       { path: '*', Component: NotFoundPage },

@@ -24,8 +24,9 @@ export const MANAGED_DOCTOR = `((select public.is_platform_admin()) or d.hospita
  * page's details are then read for its 20 ids only (deferred join).
  */
 export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): Promise<AdminDoctorPage> {
-  const params: unknown[] = [q.countryId];
-  const where = ['d.country_id = $1', MANAGED_DOCTOR];
+  const params: unknown[] = [];
+  const where = [MANAGED_DOCTOR];
+  if (q.countryId != null) where.push(`d.country_id = $${params.push(q.countryId)}`);
   if (q.hospitalId != null) where.push(`d.organization_id = $${params.push(q.hospitalId)}`);
   if (q.branchId != null) where.push(`d.hospital_id = $${params.push(q.branchId)}`);
   if (q.specialtyId != null) where.push(`exists (select 1 from public.doctor_specialties s where s.doctor_id = d.id and s.specialty_id = $${params.push(q.specialtyId)})`);

@@ -37,7 +37,8 @@ export const adminDoctorListQuery = z.object({
   branchId: optionalId,
   /** 'All Specialties' is -1 or absent. */
   specialtyId: z.preprocess((v) => (v === '' || v === '-1' ? undefined : v), id.optional()),
-  countryId: z.coerce.number().int().positive(),
+  /** The market (platform admins work per market); other roles are scoped to their organization anyway. */
+  countryId: optionalId,
 });
 export type AdminDoctorListQuery = z.output<typeof adminDoctorListQuery>;
 
@@ -58,6 +59,14 @@ export const adminDoctorListItem = z.object({
   slug: z.string(),
 });
 export type AdminDoctorListItem = z.output<typeof adminDoctorListItem>;
+
+export const adminDoctorListData = z.object({
+  doctors: z.array(adminDoctorListItem),
+  pagination: z.object({ current: z.number().int(), last: z.number().int(), total_items: z.number().int(), per_page: z.number().int() }),
+});
+export type AdminDoctorListData = z.output<typeof adminDoctorListData>;
+
+export const adminSpecialtiesData = z.object({ specialties: z.array(z.object({ id: z.number().int(), name: z.string() })) });
 
 /** Last page for a total (at least 1, so an empty list still has page 1). */
 export function lastPage(totalItems: number, size = ADMIN_DOCTOR_PAGE_SIZE): number {

@@ -50,6 +50,13 @@ describeEachEngine('admin authorization matrix', { seed: true }, (ctx) => {
       tokens[p as Principal] = data.session!.access_token;
     }
   });
+  /** Admin doctors rows: the fixture organization's market and a doctor of its first branch. */
+  const doctorVars: Record<string, string> = {};
+  beforeAll(async () => {
+    const { rows } = await ctx.db.pool.query('select country_id, id from public.doctors where hospital_id = $1 order by id limit 1', [org.hospitalIds[0]]);
+    doctorVars.countryId = String(rows[0].country_id);
+    doctorVars.doctorId = String(rows[0].id);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -68,8 +75,12 @@ describeEachEngine('admin authorization matrix', { seed: true }, (ctx) => {
     it(`${row.method} ${row.path}`, async () => {
       const got: Record<string, number> = {};
       for (const who of PRINCIPALS) {
-        const vars: Record<string, string> = { organizationId: String(org.organizationId), missingId: '00000000-0000-4000-a000-0000000000ff' };
-        if (row.mutates) {
+        const vars: Record<string, string> = { organizationId: String(org.organizationId), missingId: '00000000-0000-4000-a000-0000000000ff', ...doctorVars };
+        if (row.mutates && row.path.includes('{freshDoctorId}')) {
+          vars.freshDoctorId = String(
+            (await ctx.db.pool.query(`insert into public.doctors (hospital_id, organization_id, country_id, name, slug) select id, organization_id, country_id, 'Matrix Doctor', $2 from public.hospitals where id = $1 returning id`, [org.hospitalIds[0], `matrix-${who.replace(/_/g, "-")}-${Date.now()}`])).rows[0].id,
+          );
+        } else if (row.mutates) {
           // A fresh target for each caller, so that a refused attempt and an allowed one are both real.
           vars.otherStaffId = await createStaff(ctx.db, { email: `m-target-${who}-${Date.now()}@matrix.test`, role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[0]!] });
         }

@@ -38,4 +38,13 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/users', headers: V2, expect: staffOnly(200, { doctor: 403 }) },
   { method: 'DELETE', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { super: 404 }) },
   { method: 'DELETE', path: '/api/admin/users/{otherStaffId}', expect: staffOnly(403, { super: 200 }), mutates: true },
+  // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
+  // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
+  { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/specialties?countryId={countryId}', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/doctors/{doctorId}', expect: staffOnly(200, { doctor: 404 }) },
+  { method: 'POST', path: '/api/admin/doctors', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/doctors/{freshDoctorId}/status', body: { status: 0 }, expect: staffOnly(200, { doctor: 403 }), mutates: true },
+  { method: 'GET', path: '/api/admin/doctor-telemedicine?doctorId={freshDoctorId}&status=1', expect: staffOnly(200, { doctor: 403 }), mutates: true },
+  { method: 'DELETE', path: '/api/admin/doctors/{freshDoctorId}', expect: staffOnly(200, { doctor: 403 }), mutates: true },
 ];
