@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminMe from './admin-me';
+import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
@@ -40,6 +41,7 @@ const handler = serve(openapi);
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
   adminMe,
+  adminPassword,
   adminScope,
   adminUsers,
   adminUploads,

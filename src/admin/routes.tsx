@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: Home },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: { Component: async () => (await import('./routes/users/user-list/UserListScreen')).default } },
+      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
+      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: { Component: async () => (await import('./routes/settings/SettingsScreen')).default } },
       { path: '*', Component: NotFoundPage },
     ],
