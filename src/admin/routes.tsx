@@ -9,10 +9,10 @@ import { routeRoles, homePath } from '../lib/admin-routes';
 import { useMe } from './data/me/queries';
 import { Spinner } from './kit/Spinner';
 import { Layout } from './shell/Layout';
-import { NotFoundPage } from './shell/pages';
+import { NotFoundPage, RouteError } from './shell/pages';
 import type { RouteHandle } from './shell/guard';
 
-const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}): { handle: RouteHandle } => ({ handle: { roles: routeRoles(path), ...h } });
+const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
 const BUILT = ['/admin/users', '/admin/settings'];
