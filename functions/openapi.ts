@@ -4,6 +4,7 @@ import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
+import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
@@ -42,6 +43,7 @@ const handler = serve(openapi);
 export const FUNCTIONS = {
   adminDoctors,
   adminMe,
+  adminPassword,
   adminScope,
   adminUsers,
   adminUploads,

@@ -9,10 +9,10 @@ import { routeRoles, homePath } from '../lib/admin-routes';
 import { useMe } from './data/me/queries';
 import { Spinner } from './kit/Spinner';
 import { Layout } from './shell/Layout';
-import { NotFoundPage } from './shell/pages';
+import { NotFoundPage, RouteError } from './shell/pages';
 import type { RouteHandle } from './shell/guard';
 
-const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}): { handle: RouteHandle } => ({ handle: { roles: routeRoles(path), ...h } });
+const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
 const BUILT = ['/admin/doctors', '/admin/users', '/admin/settings'];
@@ -34,6 +34,8 @@ export const routes: RouteObject[] = [
       { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: { Component: async () => (await import('./routes/doctors/doctor-list/DoctorListScreen')).default } },
       { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: { Component: async () => (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default } },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: { Component: async () => (await import('./routes/users/user-list/UserListScreen')).default } },
+      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
+      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: { Component: async () => (await import('./routes/settings/SettingsScreen')).default } },
       { path: '*', Component: NotFoundPage },
     ],

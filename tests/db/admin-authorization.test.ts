@@ -62,11 +62,12 @@ describeEachEngine('admin authorization matrix', { seed: true }, (ctx) => {
   });
 
   const send = async (row: (typeof ADMIN_MATRIX)[number], who: Principal, vars: Record<string, string>) => {
-    const path = row.path.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+    const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, k: string) => (k === 'principal' ? who : (vars[k] ?? '')));
+    const path = fill(row.path);
     const headers: Record<string, string> = { ...(row.headers ?? {}) };
     if (tokens[who]) headers.authorization = `Bearer ${tokens[who]}`;
     if (row.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(server.url + path, { method: row.method, headers, body: row.body === undefined ? undefined : JSON.stringify(row.body) });
+    const res = await fetch(server.url + path, { method: row.method, headers, body: row.body === undefined ? undefined : fill(JSON.stringify(row.body)) });
     const json = (await res.json()) as { _status: number };
     return { status: res.status, envelope: json._status };
   };
@@ -93,6 +94,46 @@ describeEachEngine('admin authorization matrix', { seed: true }, (ctx) => {
       expect(got).toEqual(row.expect);
     });
   }
+
+  describe('staff accounts: grants, invitation, password reset', () => {
+    const post = (who: Principal, path: string, body: unknown) =>
+      fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const input = (email: string, extra: Record<string, unknown> = {}) => ({ name: 'New Person', email, phone: '', role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[0]], ...extra });
+
+    it('an organization manager adds a branch manager to their organization, and an invitation is queued', async () => {
+      const res = await post('facility', '/api/admin/users', input('m-new-branch@matrix.test'));
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body._data.user).toMatchObject({ email: 'm-new-branch@matrix.test', role: 'branch', hospital: { id: org.organizationId } });
+      const mail = await ctx.db.pool.query(`select kind, to_email from public.outbox where to_email = 'm-new-branch@matrix.test'`);
+      expect(mail.rows).toEqual([{ kind: 'staff-invitation', to_email: 'm-new-branch@matrix.test' }]);
+    });
+
+    it('refuses roles at or above the granter, other organizations and patient accounts', async () => {
+      expect((await post('facility', '/api/admin/users', input('m-x1@matrix.test', { role: 'facility', branchIds: [] }))).status).toBe(403);
+      expect((await post('facility', '/api/admin/users', input('m-x2@matrix.test', { role: 'admin', organizationId: null, branchIds: [] }))).status).toBe(403);
+      expect((await post('facility', '/api/admin/users', input('m-x3@matrix.test', { organizationId: other.organizationId, branchIds: [other.hospitalIds[0]] }))).status).toBe(403);
+      const patient = await post('admin', '/api/admin/users', input('m-patient@matrix.test'));
+      expect(patient.status).toBe(403);
+      expect((await patient.json())._messages[0]).toMatch(/patient/);
+      expect((await post('admin', '/api/admin/users', input('m-x4@matrix.test', { branchIds: [org.hospitalIds[0], org.hospitalIds[1]] }))).status).toBe(422);
+      const rows = await ctx.db.pool.query(`select count(*)::int as n from public.admin_users where email like 'm-x%@matrix.test' or email = 'm-patient@matrix.test'`);
+      expect(rows.rows[0].n).toBe(0);
+    });
+
+    it('sets a new password through the e-mailed link, once', async () => {
+      const res = await fetch(server.url + '/api/admin/forgot-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'm-branch@matrix.test' }) });
+      expect(res.status).toBe(200);
+      const mail = await ctx.db.pool.query(`select body_text from public.outbox where to_email = 'm-branch@matrix.test' and kind = 'staff-password-reset' order by id desc limit 1`);
+      const token = /reset=([A-Za-z0-9_-]{43})/.exec(mail.rows[0].body_text)![1];
+      const set = (password: string) => fetch(server.url + '/api/admin/reset-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password }) });
+      expect((await set('Brand-new-pass-1')).status).toBe(200);
+      expect((await set('Another-pass-22')).status).toBe(422);
+      const client = createClient(server.url, await localApiKey('anon'), { auth: { persistSession: false, autoRefreshToken: false } });
+      const { error } = await client.auth.signInWithPassword({ email: 'm-branch@matrix.test', password: 'Brand-new-pass-1' });
+      expect(error).toBeNull();
+    });
+  });
 
   describe('users list scope (row-level security)', () => {
     const list = async (who: Principal, query = '') => {

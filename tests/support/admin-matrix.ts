@@ -2,7 +2,7 @@
  * The authorization matrix of the admin API (issue #27): every admin endpoint × the six staff roles, a patient and
  * anon → the expected HTTP status. tests/db/admin-authorization.test.ts checks every cell through the HTTP API.
  * A new admin endpoint adds its rows here. `path` may use the ids of the fixture (`{otherStaffId}`: a branch manager
- * of the fixture organization, `{missingId}`: nobody).
+ * of the fixture organization, `{missingId}`: nobody, `{principal}`: the caller, also inside a body).
  */
 export const PRINCIPALS = ['admin', 'super', 'facility', 'senior_branch', 'branch', 'doctor', 'patient', 'anon'] as const;
 export type Principal = (typeof PRINCIPALS)[number];
@@ -36,6 +36,12 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/organizations', expect: staffOnly(200, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/branches?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/users', headers: V2, expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { admin: 404, super: 404, facility: 404 }) },
+  { method: 'POST', path: '/api/admin/users', body: {}, expect: staffOnly(403, { admin: 422, super: 422, facility: 422 }) },
+  { method: 'PUT', path: '/api/admin/users/{missingId}', body: {}, expect: staffOnly(403, { admin: 422, super: 422, facility: 422 }) },
+  { method: 'POST', path: '/api/admin/users/{missingId}/reset-password', expect: staffOnly(403, { admin: 404, super: 404, facility: 404 }) },
+  { method: 'POST', path: '/api/admin/forgot-password', body: { email: 'nobody-{principal}@matrix.test' }, expect: staffOnly(200, { patient: 200, anon: 200 }) },
+  { method: 'POST', path: '/api/admin/reset-password', body: { token: 'x'.repeat(43), password: 'Long-enough-1' }, expect: staffOnly(422, { patient: 422, anon: 422 }) },
   { method: 'DELETE', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { super: 404 }) },
   { method: 'DELETE', path: '/api/admin/users/{otherStaffId}', expect: staffOnly(403, { super: 200 }), mutates: true },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one

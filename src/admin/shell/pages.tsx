@@ -1,6 +1,7 @@
 /** The permission notice page, the error fallback and the admin's not-found page (SPEC §2, §8). */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useRouteError } from 'react-router';
 import { showBackToHome } from '../../lib/admin-rules';
 import { useT } from '../i18n';
 import { reportError } from './report';
@@ -60,4 +61,13 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
   render() {
     return this.state.failed ? <ErrorFallback /> : this.props.children;
   }
+}
+
+/** A screen the router could not load or render (a lazy chunk that failed, a loader error): reported, then the fallback. */
+export function RouteError() {
+  const error = useRouteError();
+  useEffect(() => {
+    reportError(error instanceof Error ? error : new Error(String(error)), { level: 'critical' });
+  }, [error]);
+  return <ErrorFallback />;
 }

@@ -8,13 +8,47 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { LOCALE_CONFIG } from '../../../../i18n/locales';
-import { forgotPasswordSchema, staffSignInSchema } from '../../../lib/admin-auth';
+import { forgotPasswordSchema, resetPasswordSchema, staffSignInSchema } from '../../../lib/admin-auth';
 import { ApiError, call, safeReturnTo } from '../../api';
 import { meKeys } from '../../data/me/keys';
 import { useT } from '../../i18n';
 import { describedBy, Field, useZodForm } from '../../kit/form';
 import { usePageTitle } from '../../shell/title';
 import { signIn } from '../../session';
+
+const newPasswordSchema = resetPasswordSchema.pick({ password: true });
+
+/** The form behind a reset link (?reset=<token>): the new password, then back to signing in. */
+function SetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const { t } = useT();
+  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newPasswordSchema, { password: '' });
+  const message = form.formState.errors.password?.message;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      const { messages } = await call('/api/admin/reset-password', { method: 'POST', body: { token, password }, data: z.null() });
+      onDone(messages[0] ?? t('admin.settings.passwordChanged'));
+    } catch (e) {
+      setError((e instanceof ApiError && e.firstMessage) || t('admin.errorOccurred'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Field id="reset-password" label={t('admin.settings.newPassword')} error={message} required>
+        <input {...form.register('password')} {...describedBy('reset-password', message)} type="password" autoComplete="new-password" className="input" />
+      </Field>
+      <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
+        {t('admin.settings.changePassword')}
+      </button>
+    </form>
+  );
+}
 
 export default function LoginScreen() {
   const { t, locale } = useT();
@@ -47,6 +81,24 @@ export default function LoginScreen() {
       setAlert({ tone: 'danger', text: (e instanceof ApiError && e.firstMessage) || t('admin.login.notFound') });
     }
   });
+
+  const resetToken = params.get('reset');
+  if (resetToken)
+    return (
+      <main className="login" id="admin-main">
+        <div className="login-card">
+          <p className="brand-name login-brand">{t('admin.shell.brand', { site: LOCALE_CONFIG[locale].siteName })}</p>
+          <h1>{t('admin.settings.changePassword')}</h1>
+          <SetPasswordForm
+            token={resetToken}
+            onDone={(text) => {
+              setAlert({ tone: 'success', text });
+              navigate('/admin/login', { replace: true });
+            }}
+          />
+        </div>
+      </main>
+    );
 
   const f = mode === 'signIn' ? form : forgot;
   const errors = f.formState.errors as Record<string, { message?: string } | undefined>;
