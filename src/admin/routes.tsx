@@ -15,7 +15,7 @@ import type { RouteHandle } from './shell/guard';
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/doctors', '/admin/users', '/admin/settings'];
+const BUILT = ['/admin/users', '/admin/settings'];
 
 /** /admin: the first screen of the role's menu that the app has. */
 function Home() {
