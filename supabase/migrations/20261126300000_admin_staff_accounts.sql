@@ -18,6 +18,8 @@ declare
 begin
   select * into me from public.admin_users a where a.user_id = auth.uid() and a.is_active;
   if me.user_id is null then raise exception 'not a staff member' using errcode = '42501'; end if;
+  -- SPEC §6: adding and editing users is for admin, super and organization managers.
+  if me.role not in ('admin', 'super', 'facility') then raise exception 'only admins and organization managers manage staff' using errcode = '42501'; end if;
   if p_role not in ('admin', 'facility', 'senior_branch', 'branch') or public.staff_rank(p_role) >= public.staff_rank(me.role) then
     raise exception 'you can only give roles below your own' using errcode = '42501';
   end if;

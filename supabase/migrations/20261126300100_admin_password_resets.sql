@@ -1,16 +1,6 @@
 -- Staff password resets (SPEC §7 forgot password; the users screen's Reset password, issue #27). A reset is a
--- random token e-mailed as a link; only its SHA-256 is kept, it lasts an hour and works once. Server-only table.
-
-create table public.admin_password_resets (
-  token_hash text primary key,
-  user_id uuid not null references public.admin_users (user_id) on delete cascade,
-  expires_at timestamptz not null,
-  used_at timestamptz,
-  created_at timestamptz not null default now()
-);
-create index admin_password_resets_user_idx on public.admin_password_resets (user_id);
-alter table public.admin_password_resets enable row level security;
-revoke all on table public.admin_password_resets from anon, authenticated, public;
+-- random token e-mailed as a link; only its SHA-256 is kept, in GoTrue's own recovery columns of auth.users
+-- (recovery_token, recovery_sent_at: no new table, nothing an API role can read), it lasts an hour and works once.
 
 -- Issues a reset for the active staff account of an e-mail (p_user null) or of a user the caller manages; returns
 -- the e-mail to write to, or null when there is no such account (the caller answers the same either way).
@@ -28,7 +18,7 @@ begin
       and (public.is_platform_admin() or (public.staff_role() = 'facility' and a.organization_id = public.staff_organization_id() and a.role <> 'facility'));
   end if;
   if target.user_id is null then return null; end if;
-  insert into public.admin_password_resets (token_hash, user_id, expires_at) values (p_token_hash, target.user_id, now() + interval '1 hour');
+  update auth.users set recovery_token = 'care:' || p_token_hash, recovery_sent_at = now() where id = target.user_id;
   return target.email;
 end
 $$;
@@ -39,14 +29,12 @@ language plpgsql volatile security definer set search_path = '' as $$
 declare
   uid uuid;
 begin
-  update public.admin_password_resets set used_at = now()
-   where token_hash = p_token_hash and used_at is null and expires_at > now()
-  returning user_id into uid;
-  if uid is null then return false; end if;
-  update auth.users set encrypted_password = extensions.crypt(p_password, extensions.gen_salt('bf', 10)),
-         email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
-   where id = uid;
-  return true;
+  update auth.users u set encrypted_password = extensions.crypt(p_password, extensions.gen_salt('bf', 10)),
+         email_confirmed_at = coalesce(u.email_confirmed_at, now()), updated_at = now(), recovery_token = null, recovery_sent_at = null
+   where u.recovery_token = 'care:' || p_token_hash and u.recovery_sent_at > now() - interval '1 hour'
+     and exists (select 1 from public.admin_users a where a.user_id = u.id and a.is_active)
+  returning u.id into uid;
+  return uid is not null;
 end
 $$;
 

@@ -88,7 +88,7 @@ test('the list keeps its keyword and page in the URL, and reload restores it', a
   await expect(page).toHaveURL(/keyword=facility/);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.reload();
-  await expect(page.getByRole('searchbox').first()).toHaveValue('facility');
+  await expect(page.getByRole('searchbox').first()).toHaveValue('facility', { timeout: 15_000 });
   await expect(page.locator('tbody')).toContainText(ACCOUNTS.facility.email);
 });
 
