@@ -1,6 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import preact from '@astrojs/preact';
+import react from '@astrojs/react';
+import reactScopes from './src/integrations/react-scopes.ts';
 import seoFiles from './src/integrations/seo-files.ts';
 import buildShard from './src/integrations/build-shard.ts';
 
@@ -15,10 +17,18 @@ export default defineConfig({
   // Islands are written against React's API and run on Preact (compat: `react` imports resolve to preact/compat):
   // the same components for a tenth of React's bytes, so a page whose booking card hydrates at load no longer
   // spends its first seconds on a mobile CPU evaluating react-dom (issue #7, Lighthouse TBT).
-  integrations: [preact({ compat: true }), seoFiles(), buildShard()],
+  // The admin app (src/admin, one client:only island) runs on React 19 itself (issue #27): each integration
+  // compiles only its own folders, and reactScopes applies the compat alias per importer (src/integrations/react-scopes.ts).
+  integrations: [
+    preact({ include: ['**/src/islands/**/*.{ts,tsx}'] }),
+    react({ include: ['**/src/admin/**/*.{ts,tsx}'] }),
+    seoFiles(),
+    buildShard(),
+  ],
   compressHTML: true,
   devToolbar: { enabled: false },
   vite: {
+    plugins: [reactScopes()],
     // PGlite ships WebAssembly and is only ever loaded at build time on the server side.
     ssr: { external: ['@electric-sql/pglite'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },

@@ -2,8 +2,12 @@
 import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
+import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
 import adminSiteBuild from './admin-site-build';
+import adminPassword from './admin-password';
+import adminScope from './admin-scope';
+import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
 import health from './health';
 import me from './me';
@@ -38,8 +42,12 @@ const handler = serve(openapi);
 
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
+  adminDoctors,
   adminMe,
   adminSiteBuild,
+  adminPassword,
+  adminScope,
+  adminUsers,
   adminUploads,
   campaign,
   health,

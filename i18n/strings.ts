@@ -24,18 +24,20 @@ import zhAccount from './strings/account/zh-TW.json' with { type: 'json' };
 import msAccount from './strings/account/ms-MY.json' with { type: 'json' };
 import thAccount from './strings/account/th-TH.json' with { type: 'json' };
 
-const viAll = { ...vi, ...viBooking, ...viAccount };
+const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount }))();
 export type MessageKey = keyof typeof viAll;
 export type Messages = Record<MessageKey, string>;
 
-export const MESSAGES: Record<Locale, Messages> = {
+// Built in a pure call so that a bundle importing a module of src/lib without rendering (the admin app, which has
+// catalogues of its own) drops the six tables.
+export const MESSAGES: Record<Locale, Messages> = /* @__PURE__ */ (() => ({
   'vi-VN': viAll,
   'en-PH': { ...en, ...enBooking, ...enAccount } as Messages,
   'id-ID': { ...id, ...idBooking, ...idAccount } as Messages,
   'zh-TW': { ...zh, ...zhBooking, ...zhAccount } as Messages,
   'ms-MY': { ...ms, ...msBooking, ...msAccount } as Messages,
   'th-TH': { ...th, ...thBooking, ...thAccount } as Messages,
-};
+}))();
 
 export { interpolate, type Params } from './interpolate';
 import { interpolate, type Params, type PluralSelect } from './interpolate';

@@ -10,6 +10,7 @@ import { openDatabase } from '../src/data/db';
 import { buildDatabase } from './lib/db-setup';
 import { loadFunctions } from './lib/functions';
 import { standInMounts, startServer } from './lib/server';
+import { startScheduledFunctions } from './lib/scheduled';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'care-e2e-'));
@@ -36,7 +37,10 @@ const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f
 mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
+// Scheduled functions (the outbox sender) every second, so tests read sent mail promptly.
+const scheduled = await startScheduledFunctions({ functionsDir: path.join(root, 'functions'), origin: server.url, intervalMs: 1000, log: console.error });
 const stop = async () => {
+  scheduled.stop();
   await server.close();
   rmSync(work, { recursive: true, force: true });
   process.exit(0);

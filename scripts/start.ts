@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, defaultDataDir } from '../src/data/db';
 import { applyBootstrap, applyMigrations, isBuilt, runSeed } from './lib/db-setup';
 import { standInMounts, startServer } from './lib/server';
+import { startScheduledFunctions } from './lib/scheduled';
 import { hasFlag } from './lib/args';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,6 +50,8 @@ const mounts = await standInMounts(root);
 const port = Number(process.env.PORT ?? 8888);
 const server = await startServer({ root, port, host: process.env.HOST ?? '127.0.0.1', mounts, log: console.error });
 const address = `http://localhost:${server.port}`;
+// Netlify's scheduled functions (the outbox sender), every LOCAL_SCHEDULE_MS (2 s) instead of every minute.
+const scheduled = await startScheduledFunctions({ functionsDir: path.join(root, 'functions'), origin: server.url, log: console.error });
 
 let accounts: Array<{ email: string; role: string; description?: string }> = [];
 let password = '';
@@ -69,6 +72,7 @@ ${accounts.length ? `\n  Sign-in accounts (password ${password}):\n${accounts.ma
 `);
 
 const stop = async () => {
+  scheduled.stop();
   await server.close();
   process.exit(0);
 };

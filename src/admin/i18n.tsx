@@ -1,0 +1,89 @@
+/**
+ * The admin's strings: i18n/strings/admin/<module>/<locale>.json, loaded by the admin app only (one chunk per
+ * locale, fetched before the first screen). Keys of src/lib messages the admin renders (roles, add menu, form
+ * messages) are part of the admin catalogue too, so the admin never loads the public site's catalogue.
+ * A new module adds its folder to MODULES (see src/admin/README.md).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { DEFAULT_LOCALE, LOCALE_CONFIG, LOCALES, isLocale, type Locale } from '../../i18n/locales';
+import { interpolate, type Params } from '../../i18n/interpolate';
+import type { Message } from '../lib/message';
+
+type Core = typeof import('../../i18n/strings/admin/core/vi-VN.json');
+type Users = typeof import('../../i18n/strings/admin/users/vi-VN.json');
+type Doctors = typeof import('../../i18n/strings/admin/doctors/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors;
+export type AdminCatalogue = Record<AdminKey, string>;
+
+/** One loader per module and locale: Vite makes each JSON file its own chunk. */
+const MODULES = {
+  core: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/core/*.json'),
+  users: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/users/*.json'),
+  doctors: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/doctors/*.json'),
+};
+
+export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {
+  const parts = await Promise.all(
+    Object.values(MODULES).map((files) => {
+      const load = Object.entries(files).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
+      if (!load) throw new Error(`admin strings for ${locale} are missing`);
+      return load().then((m) => m.default);
+    }),
+  );
+  return Object.assign({}, ...parts) as AdminCatalogue;
+}
+
+export const LANG_COOKIE = 'lang';
+export const LANG_COOKIE_DAYS = 365;
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+/** The admin's language: the lang cookie, else the domain's locale, else vi-VN. */
+export function adminLocale(): Locale {
+  const fromCookie = decodeURIComponent(readCookie(LANG_COOKIE) ?? '');
+  if (isLocale(fromCookie)) return fromCookie;
+  const host = window.location.hostname.replace(/^www\./, '');
+  return LOCALES.find((l) => LOCALE_CONFIG[l].domain === host) ?? DEFAULT_LOCALE;
+}
+
+/** SPEC §4: a language change sets the lang cookie for 365 days. */
+export function saveLanguage(locale: Locale): void {
+  document.cookie = `${LANG_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=${LANG_COOKIE_DAYS * 86_400}; samesite=lax`;
+}
+
+export function clearLanguage(): void {
+  document.cookie = `${LANG_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
+export interface Translator {
+  locale: Locale;
+  t: (key: AdminKey, params?: Params) => string;
+  /** A src/lib Message (its key is in the admin catalogue). */
+  tm: (m: Message | string) => string;
+}
+
+export function translatorFor(locale: Locale, catalogue: AdminCatalogue): Translator {
+  const lookup = (key: string, params?: Params) => interpolate((catalogue as Record<string, string>)[key] ?? key, params);
+  return {
+    locale,
+    t: (key, params) => lookup(key, params),
+    tm: (m) => (typeof m === 'string' ? m : lookup(m.key, m.params)),
+  };
+}
+
+const I18nContext = createContext<Translator | null>(null);
+
+export function I18nProvider({ value, children }: { value: Translator; children: ReactNode }) {
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useT(): Translator {
+  const v = useContext(I18nContext);
+  if (!v) throw new Error('useT outside I18nProvider');
+  return v;
+}

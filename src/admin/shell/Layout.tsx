@@ -1,0 +1,218 @@
+/**
+ * The shell around every signed-in screen (SPEC §2 Admin): sidebar (240 px, 64 px collapsed; a slide-in drawer
+ * under a top bar on mobile and tablet) with the role's menu, the top bar, the screen inside an error boundary,
+ * and the page title '{title} - {site} Care Admin'.
+ */
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { LOCALE_CONFIG } from '../../../i18n/locales';
+import { adminMenu, type MenuEntry } from '../../lib/admin-menu';
+import { ADD_MENU_ITEMS, addMenuItems } from '../../lib/admin-rules';
+import { roleBadgeColour } from '../format';
+import { loginHref } from '../api';
+import { useMe } from '../data/me/queries';
+import { useT, type AdminKey } from '../i18n';
+import { ApiError } from '../api';
+import { Dropdown } from '../kit/form';
+import { Spinner } from '../kit/Spinner';
+import { accessToken } from '../session';
+import { RouteGuard, useRouteHandle } from './guard';
+import { logout } from './logout';
+import { ErrorBoundary } from './pages';
+import { useBranches, useOrganizations, useScope } from './scope';
+import { loadSupportWidget } from './support-widget';
+import { usePageTitle } from './title';
+
+function MenuLink({ entry, collapsed, onNavigate }: { entry: MenuEntry; collapsed: boolean; onNavigate: () => void }) {
+  const { t } = useT();
+  const label = t(`admin.menu.${entry.key}` as AdminKey);
+  return (
+    <NavLink to={entry.path!} end={entry.path === '/admin/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} title={collapsed ? label : undefined} onClick={onNavigate}>
+      <span className="nav-icon" aria-hidden="true">
+        {label.slice(0, 1)}
+      </span>
+      <span className="nav-label">{label}</span>
+    </NavLink>
+  );
+}
+
+function Sidebar({ collapsed, onNavigate, onLogout }: { collapsed: boolean; onNavigate: () => void; onLogout: () => void }) {
+  const { t } = useT();
+  const me = useMe();
+  const [openGroup, setOpenGroup] = useState(false);
+  if (!me.data) return null;
+  const entries = adminMenu(me.data.role);
+  const render = (e: MenuEntry) => {
+    if (e.key === 'logout')
+      return (
+        <li key={e.key}>
+          <button type="button" className="nav-link" onClick={onLogout}>
+            <span className="nav-icon" aria-hidden="true">
+              <svg width="16" height="16" viewBox="0 0 24 24"><path d="M12 3v8M6.3 7.3a8 8 0 1 0 11.4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+            </span>
+            <span className="nav-label">{t('admin.menu.logout')}</span>
+          </button>
+        </li>
+      );
+    if (e.children)
+      return (
+        <li key={e.key}>
+          <button type="button" className="nav-link" aria-expanded={openGroup} onClick={() => setOpenGroup(!openGroup)}>
+            <span className="nav-icon" aria-hidden="true">
+              {t(`admin.menu.${e.key}` as AdminKey).slice(0, 1)}
+            </span>
+            <span className="nav-label">{t(`admin.menu.${e.key}` as AdminKey)}</span>
+            <span className="nav-caret" aria-hidden="true">{openGroup ? '▴' : '▾'}</span>
+          </button>
+          {openGroup ? <ul className="nav-sub">{e.children.map((c) => <li key={c.key}><MenuLink entry={c} collapsed={collapsed} onNavigate={onNavigate} /></li>)}</ul> : null}
+        </li>
+      );
+    return (
+      <li key={e.key}>
+        <MenuLink entry={e} collapsed={collapsed} onNavigate={onNavigate} />
+      </li>
+    );
+  };
+  return (
+    <nav aria-label={t('admin.shell.menu')} className="nav">
+      <ul className="nav-main">{entries.filter((e) => e.section === 'main').map(render)}</ul>
+      <ul className="nav-bottom">{entries.filter((e) => e.section === 'bottom').map(render)}</ul>
+    </nav>
+  );
+}
+
+function AddMenu() {
+  const { t, tm } = useT();
+  const me = useMe().data;
+  if (!me) return null;
+  const items = addMenuItems({ role: me.role, hospitalId: me.hospital?.id ?? null });
+  if (items.length === 0) return null;
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger asChild>
+        <button type="button" className="btn btn-primary" aria-label={t('admin.shell.addNew')}>
+          + <span className="hide-small">{t('admin.shell.add')}</span>
+        </button>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content className="menu" align="end" sideOffset={4}>
+          {items.map((k) => (
+            <Menu.Item key={k} className="menu-item" asChild>
+              <Link to={ADD_MENU_ITEMS[k].href}>{tm(ADD_MENU_ITEMS[k].label)}</Link>
+            </Menu.Item>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+function ScopeBar() {
+  const { t } = useT();
+  const me = useMe().data;
+  const handle = useRouteHandle();
+  const scoped = !!handle.scoped && !!me && me.role !== 'doctor';
+  const scope = useScope(me, scoped);
+  const orgs = useOrganizations(scoped);
+  const branches = useBranches(scope?.hospitalId ?? null);
+  if (!scope) return null;
+  return (
+    <div className="scope">
+      <Dropdown
+        label={t('admin.scope.hospital')}
+        placeholder={t('admin.scope.allHospitals')}
+        value={scope.hospitalId == null ? '' : String(scope.hospitalId)}
+        options={[{ value: '', label: t('admin.scope.allHospitals') }, ...(orgs.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))]}
+        onChange={(v) => scope.setHospital(v ? Number(v) : null)}
+        disabled={!scope.hospitalSelectable}
+      />
+      <Dropdown
+        label={t('admin.scope.branch')}
+        placeholder={t('admin.scope.allBranches')}
+        value={scope.branchId == null ? '' : String(scope.branchId)}
+        options={[{ value: '', label: t('admin.scope.allBranches') }, ...(branches.data ?? []).map((o) => ({ value: String(o.id), label: o.name }))]}
+        onChange={(v) => scope.setBranch(v ? Number(v) : null)}
+        disabled={!scope.branchSelectable}
+      />
+    </div>
+  );
+}
+
+export function Layout() {
+  const { t, locale } = useT();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const handle = useRouteHandle();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('care-admin-sidebar') === 'collapsed');
+  const [drawer, setDrawer] = useState(false);
+  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  const title = handle.title ? t(handle.title as AdminKey) : t('admin.shell.admin');
+  usePageTitle(title);
+
+  useEffect(() => {
+    void accessToken().then((tok) => setSignedIn(!!tok));
+  }, []);
+  useEffect(() => loadSupportWidget(locale), [locale]);
+  useEffect(() => setDrawer(false), [location.pathname]);
+
+  if (signedIn === false || (me.error instanceof ApiError && me.error.status === 5)) return <Navigate to={loginHref(location)} replace />;
+  if (signedIn === null || me.isPending) return <Spinner />;
+  if (me.error || !me.data) return <Navigate to={loginHref(location)} replace />;
+
+  const toggle = () => {
+    localStorage.setItem('care-admin-sidebar', collapsed ? 'expanded' : 'collapsed');
+    setCollapsed(!collapsed);
+  };
+  const onLogout = () => void logout(navigate, queryClient);
+
+  return (
+    <div className={collapsed ? 'shell collapsed' : 'shell'}>
+      <a href="#admin-main" className="skip-link">
+        {t('admin.shell.skip')}
+      </a>
+      <header className="mobile-bar">
+        <button type="button" className="icon-btn" aria-label={t('admin.shell.openMenu')} aria-expanded={drawer} aria-controls="admin-sidebar" onClick={() => setDrawer(true)}>
+          ☰
+        </button>
+        <span className="mobile-title">{title}</span>
+      </header>
+      {drawer ? <div className="drawer-scrim" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
+      <aside id="admin-sidebar" className={drawer ? 'sidebar open' : 'sidebar'} aria-label={t('admin.shell.sidebar')}>
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">+</span>
+          <span className="brand-name">{t('admin.shell.brand', { site: LOCALE_CONFIG[locale].siteName })}</span>
+          <button type="button" className="icon-btn collapse-btn" aria-label={collapsed ? t('admin.shell.expand') : t('admin.shell.collapse')} aria-pressed={collapsed} onClick={toggle}>
+            {collapsed ? '»' : '«'}
+          </button>
+          <button type="button" className="icon-btn drawer-close" aria-label={t('admin.shell.closeMenu')} onClick={() => setDrawer(false)}>
+            ×
+          </button>
+        </div>
+        <Sidebar collapsed={collapsed} onNavigate={() => setDrawer(false)} onLogout={onLogout} />
+        <div className="who">
+          <span className={`badge badge-${roleBadgeColour(me.data.role)}`}>{me.data.name}</span>
+        </div>
+      </aside>
+      <div className="main">
+        <header className="topbar">
+          <h1 className="topbar-title">{title}</h1>
+          <ScopeBar />
+          <div className="topbar-tools">
+            <AddMenu />
+          </div>
+        </header>
+        <main id="admin-main" className="content" tabIndex={-1}>
+          <ErrorBoundary resetKey={location.pathname}>
+            <RouteGuard>
+              <Outlet />
+            </RouteGuard>
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/** The doctor read model of SPEC §3 as the admin doctor calls answer it (shared by the function and the admin app). */
+import { z } from 'zod';
+
+const ref = z.object({ id: z.number().int(), name: z.string() });
+const entry = z.record(z.string(), z.unknown());
+const level = z.object({ id: z.number().int(), description: z.string(), level: z.number().int() }).nullable();
+
+export const doctorReadModel = z.object({
+  id: z.number().int(),
+  doctorId: z.number().int(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  email: z.string().nullable(),
+  emailNotification: z.string().nullable(),
+  description: z.string().nullable(),
+  hospital: ref,
+  branch: ref,
+  specialties: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  expertise: z.array(ref),
+  provideCare: z.enum(['adults', 'children', 'both']),
+  glance: z.string().nullable(),
+  services: z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable(), price_type: z.string(), price: z.number(), price_to: z.number().nullable() })),
+  experience: z.array(entry),
+  education: z.array(entry),
+  awards: z.array(entry),
+  publication: z.array(entry),
+  memberships: z.array(entry),
+  languages: z.array(z.string()),
+  faqs: z.array(entry),
+  legacyExperiences: z.array(z.unknown()),
+  contract: z.string().nullable(),
+  tier: level,
+  academy: level,
+  client: z.object({ label: z.string(), value: z.number().int() }).nullable(),
+  avatar: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.number().int(),
+  rating: z.number(),
+  totalReviews: z.number().int(),
+  slug: z.string(),
+  bookingUrl: z.string().nullable(),
+  cityName: z.string(),
+  telemedicineFee: z.number().nullable(),
+  validOutpatient: z.boolean(),
+  validTelemedicine: z.boolean(),
+  promotion: z.number().int().nullable(),
+  partnerGroup: z.boolean(),
+  price: z.number(),
+  priceTo: z.number().nullable(),
+  priceType: z.string(),
+  vouchers: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  organization: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), logo: z.string().nullable(), publishReviews: z.boolean() }),
+  countryId: z.number().int(),
+  numberOfSlots: z.number().int(),
+});
+export type DoctorReadModel = z.output<typeof doctorReadModel>;

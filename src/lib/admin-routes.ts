@@ -1,0 +1,25 @@
+/**
+ * Who may open each admin screen: the roles whose sidebar (src/lib/admin-menu.ts) lists the screen's section, so
+ * the menu, the route guard and the authorization matrix read one table. Screens outside the menu name their roles here.
+ */
+import { adminMenuPaths, STAFF_ROLES, type StaffRole } from './admin-menu';
+
+/** Screens that are not menu entries: every staff member has settings; only the users screen's managers create users. */
+const EXTRA: Record<string, readonly StaffRole[]> = {
+  '/admin/settings': STAFF_ROLES,
+  '/admin/users/new-user': ['admin', 'super', 'facility'],
+  '/admin/users/:userId': ['admin', 'super', 'facility'],
+};
+
+/** Roles allowed on a screen: the extra table first, else every role whose menu has the path's section. */
+export function routeRoles(path: string): StaffRole[] {
+  const extra = EXTRA[path];
+  if (extra) return [...extra];
+  const section = path === '/admin' || path === '/admin/' ? '/admin/' : path;
+  return STAFF_ROLES.filter((role) => adminMenuPaths(role).some((p) => p === section || (p !== '/admin/' && section.startsWith(`${p}/`))));
+}
+
+/** Where /admin sends a role: the first screen of its menu among those given (the screens the app has). */
+export function homePath(role: StaffRole, available: readonly string[]): string {
+  return adminMenuPaths(role).find((p) => available.includes(p)) ?? '/admin/settings';
+}

@@ -1,0 +1,25 @@
+/**
+ * SPEC §5 form messages for zod issues: one mapping used by the admin's forms (through the zod resolver) so the
+ * same schema the function validates with shows the spec's texts. Pure; returns Message objects.
+ */
+import type { core } from 'zod';
+import { message, type Message } from './message';
+import { FORM_MESSAGES, maxItemsMessage, maxLengthMessage, minItemsMessage, minLengthMessage } from './validation';
+
+/** The message of one zod issue: required, min/max length, min/max items, otherwise 'Invalid format'. */
+export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Message {
+  const input = (issue as { input?: unknown }).input;
+  if (issue.code === 'invalid_type' && (input === undefined || input === null)) return FORM_MESSAGES.required;
+  if (issue.code === 'too_small') {
+    const min = Number(issue.minimum);
+    if (issue.origin === 'array' || issue.origin === 'set') return minItemsMessage(min);
+    if (issue.origin === 'string') return typeof input === 'string' && input.trim() === '' ? FORM_MESSAGES.required : minLengthMessage(min);
+  }
+  if (issue.code === 'too_big') {
+    const max = Number(issue.maximum);
+    if (issue.origin === 'array' || issue.origin === 'set') return maxItemsMessage(max);
+    if (issue.origin === 'string') return maxLengthMessage(max);
+  }
+  if (issue.code === 'custom' && typeof issue.message === 'string' && issue.message.startsWith('form.')) return message(issue.message as Message['key']);
+  return FORM_MESSAGES.invalidFormat;
+}

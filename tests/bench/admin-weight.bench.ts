@@ -1,0 +1,62 @@
+/**
+ * admin-first-load-js (issue #27, DESIGN §8: under 200 KB gzip): the JavaScript /admin/ loads before any screen's
+ * own chunk: the page's island and renderer (React 19 + react-dom) and their static imports, plus what the app
+ * always fetches before the first screen (its vi-VN strings and the Supabase client). Screens' chunks and other
+ * languages are left out. Also checks that no public page loads the admin's React renderer.
+ * BENCH_DIST=<dir> measures an existing build instead of building one.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/data/db';
+import { buildDatabase } from '../../scripts/lib/db-setup';
+import type { Benchmark } from './harness';
+import { pageScripts } from './page-weight.bench';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const ADMIN_FIRST_LOAD_BUDGET_KB = 200;
+const OTHER_LOCALES = /(en-PH|id-ID|zh-TW|ms-MY|th-TH)\.[\w-]+\.js$/;
+
+async function build(work: string): Promise<string> {
+  const dataDir = path.join(work, 'pglite');
+  const db = await openDatabase({ dataDir });
+  await buildDatabase(db, { seed: true });
+  await db.close();
+  const out = path.join(work, 'dist');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', out, '--json'], { cwd: root, env: { ...process.env, PGLITE_DIR: dataDir }, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  return out;
+}
+
+const bench: Benchmark = {
+  name: 'admin-first-load-js',
+  async run({ emit, log }) {
+    const work = mkdtempSync(path.join(tmpdir(), 'care-admin-weight-'));
+    try {
+      const out = process.env.BENCH_DIST ?? (await build(work));
+      const html = readFileSync(path.join(out, 'admin/index.html'), 'utf8');
+      const { onLoad, lazy } = pageScripts(out, html);
+      const before = new Map(onLoad);
+      for (const [f, b] of lazy) if (!/Screen/.test(path.basename(f)) && !OTHER_LOCALES.test(f)) before.set(f, b);
+      const kb = Number(([...before.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1));
+      log(`admin first load: ${[...before].map(([f, b]) => `${path.basename(f)} ${(b / 1024).toFixed(1)} KB`).join(', ')}`);
+      emit({ name: 'admin-first-load-js', value: kb, unit: 'KB', budget: ADMIN_FIRST_LOAD_BUDGET_KB, detail: { scripts: before.size } });
+
+      // The admin's renderer (react-dom) on public pages: none.
+      const renderer = /renderer-url="([^"]+)"/.exec(html)?.[1];
+      const reactFiles = new Set([...onLoad.keys()].filter((f) => /react-dom|__SECRET_INTERNALS|react\.dev\/errors/.test(readFileSync(path.join(out, f), 'utf8'))));
+      let publicPagesWithReact = 0;
+      for (const page of ['vi-vn/index.html', 'vi-vn/hospitals/index.html', 'vi-vn/specialty/index.html', 'en-ph/index.html']) {
+        const scripts = pageScripts(out, readFileSync(path.join(out, page), 'utf8'));
+        const all = [...scripts.onLoad.keys(), ...scripts.lazy.keys()];
+        if (all.some((f) => f === renderer || reactFiles.has(f))) publicPagesWithReact++;
+      }
+      emit({ name: 'public pages loading the admin React renderer', value: publicPagesWithReact, unit: 'pages', budget: 0, detail: { renderer, reactFiles: [...reactFiles].map((f) => path.basename(f)) } });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
+
+export default bench;

@@ -1,0 +1,20 @@
+/** Signing in to the admin as a seeded staff account (supabase/seed/accounts.ts), through the login form. */
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../../supabase/seed/accounts';
+
+export const ADMIN_ROLES = ['admin', 'super', 'facility', 'senior_branch', 'branch', 'doctor'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export async function signInAs(page: Page, role: AdminRole, returnTo?: string) {
+  await page.goto(returnTo ? `/admin/login?returnTo=${encodeURIComponent(returnTo)}` : '/admin/login');
+  await page.locator('#login-email').fill(`${role}@demo.test`);
+  await page.locator('#login-password').fill(DEMO_PASSWORD);
+  await page.locator('form button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 15_000 });
+}
+
+/** On mobile and tablet widths the sidebar is a drawer behind the top bar's menu button. */
+export async function openMenu(page: Page) {
+  const button = page.locator('.mobile-bar button');
+  if (await button.isVisible()) await button.click();
+}

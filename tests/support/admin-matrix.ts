@@ -1,0 +1,56 @@
+/**
+ * The authorization matrix of the admin API (issue #27): every admin endpoint × the six staff roles, a patient and
+ * anon → the expected HTTP status. tests/db/admin-authorization.test.ts checks every cell through the HTTP API.
+ * A new admin endpoint adds its rows here. `path` may use the ids of the fixture (`{otherStaffId}`: a branch manager
+ * of the fixture organization, `{missingId}`: nobody, `{principal}`: the caller, also inside a body).
+ */
+export const PRINCIPALS = ['admin', 'super', 'facility', 'senior_branch', 'branch', 'doctor', 'patient', 'anon'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  expect: Record<Principal, number>;
+  /** Rows that change data run last, on their own target each time. */
+  mutates?: boolean;
+}
+
+const staffOnly = (staff: number, overrides: Partial<Record<Principal, number>> = {}): Record<Principal, number> => ({
+  admin: staff,
+  super: staff,
+  facility: staff,
+  senior_branch: staff,
+  branch: staff,
+  doctor: staff,
+  patient: 403,
+  anon: 401,
+  ...overrides,
+});
+
+const V2 = { accept: 'application/json; version=2.0.0' };
+
+export const ADMIN_MATRIX: MatrixRow[] = [
+  { method: 'GET', path: '/api/admin/me', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/organizations', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/branches?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/users', headers: V2, expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { admin: 404, super: 404, facility: 404 }) },
+  { method: 'POST', path: '/api/admin/users', body: {}, expect: staffOnly(403, { admin: 422, super: 422, facility: 422 }) },
+  { method: 'PUT', path: '/api/admin/users/{missingId}', body: {}, expect: staffOnly(403, { admin: 422, super: 422, facility: 422 }) },
+  { method: 'POST', path: '/api/admin/users/{missingId}/reset-password', expect: staffOnly(403, { admin: 404, super: 404, facility: 404 }) },
+  { method: 'POST', path: '/api/admin/forgot-password', body: { email: 'nobody-{principal}@matrix.test' }, expect: staffOnly(200, { patient: 200, anon: 200 }) },
+  { method: 'POST', path: '/api/admin/reset-password', body: { token: 'x'.repeat(43), password: 'Long-enough-1' }, expect: staffOnly(422, { patient: 422, anon: 422 }) },
+  { method: 'DELETE', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/users/{otherStaffId}', expect: staffOnly(403, { super: 200 }), mutates: true },
+  // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
+  // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
+  { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/specialties?countryId={countryId}', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/doctors/{doctorId}', expect: staffOnly(200, { doctor: 404 }) },
+  { method: 'POST', path: '/api/admin/doctors', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/doctors/{freshDoctorId}/status', body: { status: 0 }, expect: staffOnly(200, { doctor: 403 }), mutates: true },
+  { method: 'GET', path: '/api/admin/doctor-telemedicine?doctorId={freshDoctorId}&status=1', expect: staffOnly(200, { doctor: 403 }), mutates: true },
+  { method: 'DELETE', path: '/api/admin/doctors/{freshDoctorId}', expect: staffOnly(200, { doctor: 403 }), mutates: true },
+];
