@@ -28,3 +28,5 @@ revoke all on table public.outbox from anon, authenticated, public;
 revoke all on sequence public.outbox_id_seq from anon, authenticated, public;
 -- The server's own role (functions connect as the database owner; service_role for tools using Supabase's key).
 grant select, insert, update, delete on table public.outbox to service_role;
+-- Only the server's own role reads and writes it; the API roles have no privilege and no policy lets them in.
+create policy "Only the server reads and writes the outbox" on public.outbox for all to service_role using (true) with check (true);

@@ -8,13 +8,9 @@ create index if not exists doctors_admin_organization_idx on public.doctors (org
 create index if not exists doctors_admin_hospital_idx on public.doctors (hospital_id, id desc);
 create index if not exists doctor_specialties_admin_idx on public.doctor_specialties (specialty_id, doctor_id);
 
--- Explicit grants (defaults are being revoked): row-level security still decides which rows.
-grant select on public.doctors, public.doctor_specialties, public.doctor_expertise, public.doctor_services,
-  public.expertise, public.specialties, public.hospitals, public.organizations, public.clients, public.doctor_tiers,
-  public.doctor_academies, public.schedules, public.time_slots, public.bookings to authenticated;
-grant insert, update, delete on public.doctors, public.doctor_specialties, public.doctor_expertise, public.doctor_services to authenticated;
-grant insert on public.expertise to authenticated;
-grant usage, select on all sequences in schema public to authenticated;
+-- Grants: the column grants of 20261126000100_column_grants already give authenticated what these endpoints
+-- read and write (select, insert, update per column; delete on the doctor tables); row-level security decides
+-- which rows.
 
 -- A doctor with bookings cannot be deleted (the foreign key refuses); say so and what to do instead.
 create or replace function public.doctors_refuse_delete_with_bookings() returns trigger

@@ -89,6 +89,11 @@ begin
   return who;
 end $$;
 
+-- The outbox holds no seed rows: two messages for its in and out fixtures.
+insert into public.outbox (id, kind, locale, to_email, subject, body_text, dedupe_key) overriding system value values
+  (-1, 'pgtap', 'vi-VN', 'patient@demo.test', 'in', 'in', 'pgtap:in'),
+  (-2, 'pgtap', 'vi-VN', 'patient-other@demo.test', 'out', 'out', 'pgtap:out');
+
 create table tests.fixtures (
   tbl text not null,
   target text not null check (target in ('in', 'out')),
@@ -189,6 +194,8 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('imports', 'out', 'organization_id = 2', 'file_name = file_name', $${"hash": "pgtap-out"}$$),
   ('import_rows', 'in', 'import_id in (select id from public.imports where organization_id = 1)', 'message = message', $${"line": 99}$$),
   ('import_rows', 'out', 'import_id in (select id from public.imports where organization_id = 2)', 'message = message', $${"line": 99}$$),
+  ('outbox', 'in', 'id = -1', 'kind = kind', '{}'),
+  ('outbox', 'out', 'id = -2', 'kind = kind', '{}'),
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),
   ('data_history', 'out', $$table_name = 'hospitals' and row_id = '6'$$, 'row_id = row_id', '{}'),
   ('directory_changes', 'in', $$entity = 'hospitals' and entity_id = 1$$, 'entity = entity', '{}'),
@@ -227,10 +234,12 @@ select f.tbl, f.target, o.op, o.pos + case f.target when 'in' then 0 else 1 end 
                          and a.attidentity = '' and a.attgenerated = '') c;
 
 -- The assertions of one role: each operation's outcome against the expected code
--- (Y: one row / done, N: no row, D: denied; refused by the data whoever asks: U unique, F foreign key, K check).
+-- (Y: one row / done, N: no row, D: denied; refused by the data whoever asks: U unique, F foreign key, K check,
+-- B a rule of the data with its own message, PT409: a doctor with bookings).
 create or replace function tests.expected(code text) returns text language sql immutable as $$
   select case code when 'Y' then 'rows:1' when 'N' then 'rows:0' when 'D' then 'denied'
-    when 'U' then 'error:23505' when 'F' then 'error:23503' when 'K' then 'error:23514' else 'unknown code ' || code end
+    when 'U' then 'error:23505' when 'F' then 'error:23503' when 'K' then 'error:23514' when 'B' then 'error:PT409'
+    else 'unknown code ' || code end
 $$;
 
 grant select on all tables in schema tests to anon, authenticated;

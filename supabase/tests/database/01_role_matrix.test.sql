@@ -3,20 +3,21 @@
 -- 1, branch 1, doctor 1, patient@demo.test) and one outside it ("out": organization 2, branch 6,
 -- patient-other@demo.test)? Codes per role, in the order select in/out, insert in/out, update in/out, delete
 -- in/out: Y one row / done, N no row (filtered by row-level security), D denied (42501); refused by the data
--- itself whoever asks: U unique, F foreign key (e.g. a doctor with bookings), K check. Each role's own rules
+-- itself whoever asks: U unique, F foreign key, K check, B a rule with its own message (PT409: a doctor with
+-- bookings, or a hospital whose doctors have bookings, cannot be deleted). Each role's own rules
 -- are in its file (10_admin … 18_anon). Column heads: senior = senior_branch, other = patient_other.
 begin;
 create temp table matrix (
   tbl text primary key,
-  admin text not null check (admin ~ '^[YNDUFK]{8}$'),
-  super text not null check (super ~ '^[YNDUFK]{8}$'),
-  facility text not null check (facility ~ '^[YNDUFK]{8}$'),
-  senior_branch text not null check (senior_branch ~ '^[YNDUFK]{8}$'),
-  branch text not null check (branch ~ '^[YNDUFK]{8}$'),
-  doctor text not null check (doctor ~ '^[YNDUFK]{8}$'),
-  patient text not null check (patient ~ '^[YNDUFK]{8}$'),
-  patient_other text not null check (patient_other ~ '^[YNDUFK]{8}$'),
-  anon text not null check (anon ~ '^[YNDUFK]{8}$')
+  admin text not null check (admin ~ '^[YNDUFKB]{8}$'),
+  super text not null check (super ~ '^[YNDUFKB]{8}$'),
+  facility text not null check (facility ~ '^[YNDUFKB]{8}$'),
+  senior_branch text not null check (senior_branch ~ '^[YNDUFKB]{8}$'),
+  branch text not null check (branch ~ '^[YNDUFKB]{8}$'),
+  doctor text not null check (doctor ~ '^[YNDUFKB]{8}$'),
+  patient text not null check (patient ~ '^[YNDUFKB]{8}$'),
+  patient_other text not null check (patient_other ~ '^[YNDUFKB]{8}$'),
+  anon text not null check (anon ~ '^[YNDUFKB]{8}$')
 );
 grant select on matrix to public;
 insert into matrix values
@@ -36,7 +37,7 @@ insert into matrix values
   ('doctor_services',          'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('doctor_specialties',       'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('doctor_tiers',             'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
-  ('doctors',                  'YYYYYYFY', 'YYYYYYFY', 'YYYDYNFN', 'YYYDYNFN', 'YYYDYNFN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  ('doctors',                  'YYYYYYBY', 'YYYYYYBY', 'YYYDYNBN', 'YYYDYNBN', 'YYYDYNBN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('expertise',                'YYYYYYYY', 'YYYYYYYY', 'YYYYNNNN', 'YYYYNNNN', 'YYYYNNNN', 'YYYYNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('family_members',           'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNYDYNYN', 'NYDYNYNY', 'DDDDDDDD'),
   ('homepage_blocks',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
@@ -44,10 +45,11 @@ insert into matrix values
   ('hospital_payment_methods', 'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('hospital_services',        'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('hospital_specialties',     'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
-  ('hospitals',                'YYYYYYFF', 'YYYYYYFF', 'YYYDYNFN', 'YYDDYNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  ('hospitals',                'YYYYYYBB', 'YYYYYYBB', 'YYYDYNBN', 'YYDDYNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('import_rows',              'YYYYDDDD', 'YYYYDDDD', 'YNYDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('imports',                  'YYDDYYYY', 'YYDDYYYY', 'YNYDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('insurances',               'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  ('outbox',                   'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('organizations',            'YYYYYYKK', 'YYYYYYKK', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('patients',                 'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NYDDNYNN', 'DDDDDDDD'),
   ('payment_methods',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
