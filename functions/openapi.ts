@@ -17,6 +17,8 @@ import ogImages from './og-images';
 import reviews from './reviews';
 import schedules from './schedules';
 import search from './search';
+import bookings from './bookings';
+import payments from './payments';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -39,6 +41,7 @@ const handler = serve(openapi);
 export const FUNCTIONS = {
   adminMe,
   adminUploads,
+  bookings,
   campaign,
   health,
   hospitalBranchDoctors,
@@ -47,6 +50,7 @@ export const FUNCTIONS = {
   me,
   meProfile,
   ogImages,
+  payments,
   quickBooking,
   reviews,
   schedules,
