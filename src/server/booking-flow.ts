@@ -156,6 +156,18 @@ export const BookingView = z.object({
     final_price: z.number(),
   }),
   checkoutUrl: z.string().nullable(),
+  /** What the quote is computed from (src/lib/booking quote), so the page re-quotes a chosen voucher the same way. */
+  priceInput: z.object({
+    price: z.number(),
+    priceTo: z.number().nullable(),
+    priceType: z.string(),
+    promotionPercent: z.number().nullable(),
+    originalPrice: z.number().nullable(),
+    partnerGroup: z.boolean(),
+    priceOverride: z.boolean(),
+  }),
+  /** The doctor's or service's page, where another day or slot is picked. */
+  pagePath: z.string(),
 });
 export type BookingView = z.infer<typeof BookingView>;
 
@@ -178,7 +190,7 @@ async function loadSubject(db: pg.PoolClient, bookingId: number): Promise<Subjec
             h.id as hospital_id, h.name as hospital_name, h.address, h.time_zone, c.locale as market_locale,
             d.id as doctor_id, d.name as doctor_name, d.avatar as doctor_avatar, d.price as d_price, d.price_to as d_price_to,
             d.price_type as d_price_type, d.promotion_percent as d_promo, d.partner_group, d.price_override, d.telemedicine_fee,
-            d.baby_formula_campaign,
+            d.baby_formula_campaign, d.slug as doctor_slug, sv.slug as service_slug, h.slug as hospital_slug,
             (select coalesce(json_agg(sp.name order by sp.name), '[]'::json) from public.doctor_specialties ds
                join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id) as specialties,
             sv.id as service_id, sv.name as service_name, sv.logo as service_logo, sv.price as s_price, sv.price_to as s_price_to,
@@ -265,6 +277,8 @@ function viewOf(s: Subject): BookingView {
     vouchers: s.vouchers,
     quote: r.status === 'confirmed' || r.status === 'completed' || awaiting ? storedQuote(s) : quote({ ...s.quoteInput, voucher: null }),
     checkoutUrl: r.checkout_url ?? null,
+    priceInput: { originalPrice: null, ...s.quoteInput, priceType: String(s.quoteInput.priceType), priceTo: s.quoteInput.priceTo ?? null, promotionPercent: s.quoteInput.promotionPercent ?? null },
+    pagePath: localePath(s.locale, r.doctor_id ? doctorPath(r.doctor_slug) : servicePath(r.hospital_slug, r.service_slug)),
   };
 }
 
