@@ -103,6 +103,10 @@ export default function BookingPage(props: BookingPageProps) {
 
   useEffect(() => {
     void open();
+    // Back to a page the browser kept (back/forward cache): its hold was released on leaving; hold it again.
+    const restored = (e: PageTransitionEvent) => e.persisted && void open();
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
   }, []);
 
   // Leaving the page (back, another address, closing the tab) releases a hold that is not being paid.
@@ -258,7 +262,7 @@ function HeldForm(props: FormProps) {
   }
 
   return (
-    <form className="bkp-layout" onSubmit={(e) => void confirm(e)} noValidate data-testid="booking-form">
+    <form className="bkp-layout" onSubmit={(e) => void confirm(e)} noValidate data-testid="booking-form" data-booking-id={view.id}>
       <div className="bkp-main">
         <p className={`bkp-hold${left < 60 ? ' is-ending' : ''}`} role="timer" aria-live="off" data-testid="booking-hold">
           {t('booking.flow.holdLeft', { time: formatCountdown(left) })}
