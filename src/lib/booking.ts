@@ -4,7 +4,7 @@
  * booking code, the calendar flag, and where "manage my appointments" goes. Pure: no I/O.
  */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { applyPromotion, isPriceVisible, toPriceType, type PriceType } from './prices';
+import { applyPromotion, isPriceVisible, toPriceType, type PriceType } from './price-rules';
 import { ONLINE_PAYMENT_METHODS, ONLINE_ONLY_VOUCHER_CODE, type PaymentMethod } from './payments';
 
 /** A hold lasts this long by default (BOOKING_HOLD_MINUTES), never more than HOLD_MINUTES_MAX. */
