@@ -12,6 +12,8 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
 import type { Database } from '../../src/data/db';
+import { DEV_SANDBOX_SECRET, SIGNATURE_HEADER, sandboxSignature } from '../../src/server/payment-provider';
+import { expireStalePayments } from '../../src/server/payment-settlement';
 
 export interface FreeSlot {
   slotId: number;
@@ -212,5 +214,57 @@ describeEachEngine('booking API', { seed: true }, (ctx) => {
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     const { rows } = await ctx.db.pool.query(`select count(*)::int as n from public.bookings where idempotency_key = $1`, [k]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('online payment through the sandbox wallet: awaiting payment, then confirmed; replayed, forged and late webhooks confirm nothing more; an expired payment releases the slot', async () => {
+    const webhook = (body: Record<string, unknown>, secret = DEV_SANDBOX_SECRET) => {
+      const raw = JSON.stringify(body);
+      return fetch(`${server.url}/api/payments/webhook/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sandboxSignature(raw, secret) }, body: raw });
+    };
+    const payFor = async (skip: number) => {
+      const s = await freeDoctorSlot(ctx.db, { kind: 'telemedicine', countryId: 1, skip });
+      const held = (await (await hold(patient, s)).json())._data;
+      expect(held.paymentOptions).toEqual(['bank-app', 'wallet', 'wallet-bank-card', 'wallet-credit-card']);
+      const res = await call(`/api/bookings/${held.id}/confirm`, patient, { familyMemberId: null, contactPhone: '0901234567', paymentMethod: 'wallet' });
+      expect(res.status).toBe(200);
+      const view = (await res.json())._data;
+      const ref = (await ctx.db.pool.query(`select provider_ref from public.payments where booking_id = $1`, [held.id])).rows[0].provider_ref as string;
+      return { s, view, ref };
+    };
+    const statusOf = async (id: number) => (await (await call(`/api/bookings/${id}`, patient)).json())._data.status;
+
+    const a = await payFor(40);
+    expect(a.view.status).toBe('awaiting-payment');
+    expect(a.view.checkoutUrl).toMatch(/\/dev\/wallet\/pay\/sbx_/);
+    const minutes = (new Date(a.view.holdExpiresAt).getTime() - new Date(a.view.serverNow).getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(60);
+    // Leaving for the wallet does not release the hold.
+    expect((await (await call(`/api/bookings/${a.view.id}/release`, patient)).json())._data).toEqual({ released: false });
+    const paid = await fetch(a.view.checkoutUrl, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(new RegExp(`/booking/doctor/\\?bookingId=${a.view.id}$`));
+    expect(await statusOf(a.view.id)).toBe('confirmed');
+    expect((await ctx.db.pool.query(`select count(*)::int as n from public.outbox where dedupe_key like $1`, [`booking-confirmed:${a.view.id}:%`])).rows[0].n).toBeGreaterThan(0);
+    // Replayed (twice, same event) and forged deliveries.
+    for (let i = 0; i < 2; i++) expect((await (await webhook({ id: 'evt-replay', ref: a.ref, status: 'paid' })).json())._data).toEqual({ outcome: 'ignored' });
+    expect((await webhook({ id: 'evt-forged', ref: a.ref, status: 'failed' }, 'not-the-secret')).status).toBe(400);
+    expect(await statusOf(a.view.id)).toBe('confirmed');
+
+    // Paid after the hold expired: refunded, never confirmed, the slot stays free.
+    const b = await payFor(42);
+    await ctx.db.pool.query(`update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [b.view.id]);
+    expect((await (await webhook({ id: 'evt-late', ref: b.ref, status: 'paid' })).json())._data).toEqual({ outcome: 'refund' });
+    expect(await statusOf(b.view.id)).not.toBe('confirmed');
+    expect((await ctx.db.pool.query(`select status from public.payments where provider_ref = $1`, [b.ref])).rows[0].status).toBe('refunded');
+    const wallet = (await (await fetch(`${server.url}/dev/wallet/payments`)).json()).payments as { ref: string; refunded: number }[];
+    expect(wallet.find((p) => p.ref === b.ref)?.refunded).toBeGreaterThan(0);
+
+    // Never paid: the sweep ends the payment and frees the slot.
+    const c = await payFor(44);
+    await ctx.db.pool.query(`update public.payments set expires_at = now() - interval '1 second' where provider_ref = $1`, [c.ref]);
+    expect(await expireStalePayments(ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(c.view.id)).toBe('expired');
+    expect((await ctx.db.pool.query(`select booked from public.time_slots where id = $1`, [c.s.slotId])).rows[0].booked).toBe(0);
   });
 });
