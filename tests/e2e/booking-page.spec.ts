@@ -58,7 +58,7 @@ for (const locale of ['vi-VN', 'id-ID', 'th-TH'] as const) {
     await page.goto(doctorUrl(locale, doctor.slug));
     const card = page.getByTestId('booking-card');
     await card.scrollIntoViewIfNeeded();
-    await expect(card).toHaveAttribute('data-ready', 'true');
+    await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
     const main = card.locator('.bk-card').first();
     const nearest = main.getByRole('button', { name: text(locale, 'booking.seeNearest') });
     if (await nearest.isVisible()) await nearest.click();
@@ -120,7 +120,7 @@ test('a slot taken from another browser context: a clear message and a way to pi
   const f = await fixture(page.request, locale, 'outpatient', lane(page, 1));
   await signIn(page, 'patient');
   await page.goto(f.path);
-  await expect(page.getByTestId('booking-form')).toBeVisible();
+  await expect(page.getByTestId('booking-form')).toBeVisible({ timeout: 20_000 });
   const ctx2 = await browser.newContext();
   const second = await ctx2.newPage();
   const res = await second.request.post('/auth/v1/token?grant_type=password', { data: { email: ACCOUNTS.patientOther.email, password: DEMO_PASSWORD }, headers: { apikey: 'local-anon-key' } });
@@ -128,7 +128,7 @@ test('a slot taken from another browser context: a clear message and a way to pi
   await second.addInitScript((s) => window.localStorage.setItem('care-auth-token', s), session);
   await second.goto(f.path);
   const problem = second.getByTestId('booking-problem');
-  await expect(problem.getByRole('alert')).toHaveText(text(locale, 'booking.flow.error.slotFull'));
+  await expect(problem.getByRole('alert')).toHaveText(text(locale, 'booking.flow.error.slotFull'), { timeout: 20_000 });
   await problem.getByRole('link', { name: text(locale, 'booking.flow.pickAnother') }).click();
   await second.waitForURL(`**${doctorUrl(locale, f.doctorSlug)}`);
   await expect(second.getByTestId('booking-card')).toBeVisible();
@@ -140,7 +140,7 @@ test('leaving the booking page releases the hold; coming back holds it again', a
   const f = await fixture(page.request, locale, 'outpatient', lane(page, 2));
   const token = await signIn(page, 'patient');
   await page.goto(f.path);
-  await expect(page.getByTestId('booking-form')).toBeVisible();
+  await expect(page.getByTestId('booking-form')).toBeVisible({ timeout: 20_000 });
   const id = await page.getByTestId('booking-form').getAttribute('data-booking-id');
   const status = async () => (await (await page.request.get(`/api/bookings/${id}`, { headers: { authorization: `Bearer ${token}` } })).json())._data.status;
   expect(await status()).toBe('hold');
@@ -149,7 +149,7 @@ test('leaving the booking page releases the hold; coming back holds it again', a
   await expect.poll(status).toBe('expired');
   // Back again in the same tab: the visit's key holds the same booking again.
   await page.goBack();
-  await expect(page.getByTestId('booking-form')).toHaveAttribute('data-booking-id', id!);
+  await expect(page.getByTestId('booking-form')).toHaveAttribute('data-booking-id', id!, { timeout: 20_000 });
   await expect.poll(status).toBe('hold');
 });
 
@@ -160,12 +160,13 @@ test('vi-VN: an onboarded patient books a telemedicine appointment for a family 
   await signIn(page, 'patient');
   await page.goto(f.path);
   const form = page.getByTestId('booking-form');
+  await expect(form).toBeVisible({ timeout: 20_000 });
   await expect(form.getByText(text(locale, 'booking.telemedicine'), { exact: true })).toBeVisible();
   await form.getByRole('radio', { name: 'Nguyễn Văn Thành' }).check();
   await expect(form.getByRole('link', { name: `+ ${text(locale, 'booking.flow.addProfile')}` })).toHaveAttribute('href', `/${prefix(locale)}/account/family/`);
-  for (const k of ['bankApp', 'wallet', 'walletBankCard', 'walletCreditCard']) await expect(form.getByRole('radio', { name: text(locale, `booking.payment.${k}`) })).toBeVisible();
+  for (const k of ['bankApp', 'wallet', 'walletBankCard', 'walletCreditCard']) await expect(form.getByRole('radio', { name: text(locale, `booking.payment.${k}`), exact: true })).toBeVisible();
   await expect(form.getByRole('radio', { name: text(locale, 'booking.payment.cashOnDelivery') })).toHaveCount(0);
-  await form.getByRole('radio', { name: text(locale, 'booking.payment.wallet') }).check();
+  await form.getByRole('radio', { name: text(locale, 'booking.payment.wallet'), exact: true }).check();
   await form.getByRole('button', { name: text(locale, 'booking.flow.confirm') }).click();
   // The wallet's hosted page, then back to the site once paid.
   await page.waitForURL(/\/dev\/wallet\/pay\//);
@@ -197,16 +198,16 @@ test('the social-login warning opens on the first slot picked by a patient with 
   await page.goto(doctorUrl(locale, doctor.slug));
   const card = page.getByTestId('booking-card');
   await card.scrollIntoViewIfNeeded();
-  await expect(card).toHaveAttribute('data-ready', 'true');
+  await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   const main = card.locator('.bk-card').first();
   const nearest = main.getByRole('button', { name: text(locale, 'booking.seeNearest') });
   if (await nearest.isVisible()) await nearest.click();
   await main.locator('.bk-slot').first().click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(text(locale, 'booking.socialLoginWarning'));
+  await expect(dialog).toContainText(text(locale, 'booking.socialLoginWarning'), { timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: text(locale, 'booking.continue') })).toBeVisible();
   await context.route('**/user/profile', (r) => r.fulfill({ status: 200, body: 'profile' }));
   const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: text(locale, 'booking.goToProfile') }).or(dialog.getByRole('link', { name: text(locale, 'booking.goToProfile') })).click()]);
   expect(new URL(tab.url()).pathname).toMatch(/\/user\/profile$/);
   await tab.close();
-  await expect(dialog.getByRole('button', { name: text(locale, 'booking.continue') })).toBeVisible();
 });
