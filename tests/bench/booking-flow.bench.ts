@@ -29,7 +29,8 @@ async function start(engine: 'pglite' | 'postgres'): Promise<Setup & { child: Ch
   return { ...JSON.parse(line), child };
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+// A connection per request: kept-alive sockets closed by the server between phases answered 'socket hang up'.
+const agent = new http.Agent({ keepAlive: false, maxSockets: 1000 });
 
 function post(url: string, token: string, body: unknown): Promise<{ status: number; json: any }> {
   const data = JSON.stringify(body);
