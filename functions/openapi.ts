@@ -22,6 +22,8 @@ import ogImages from './og-images';
 import reviews from './reviews';
 import schedules from './schedules';
 import search from './search';
+import bookings from './bookings';
+import payments from './payments';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -49,6 +51,7 @@ export const FUNCTIONS = {
   adminScope,
   adminUsers,
   adminUploads,
+  bookings,
   campaign,
   health,
   hospitalBranchDoctors,
@@ -57,6 +60,7 @@ export const FUNCTIONS = {
   me,
   meProfile,
   ogImages,
+  payments,
   quickBooking,
   reviews,
   schedules,

@@ -22,8 +22,11 @@ const db = await openDatabase({ dataDir: process.env.PGLITE_DIR });
 await buildDatabase(db, { seed: true });
 const { handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
 const { handleDoctorFixtures } = await import('../tests/e2e/support/doctor-fixtures');
+const { handleBookingFixtures } = await import('../tests/e2e/support/booking-fixtures');
 await db.close();
 
+// Booking e2e tests hold many slots with the demo patients: the per-user hold limit would refuse them.
+process.env.RATE_LIMIT_BOOKING_CREATE ??= '1000/600';
 // A public Mapbox token so the map card offers its interactive map (no request leaves the machine before a click).
 process.env.PUBLIC_MAPBOX_TOKEN ??= 'pk.e2e-test-token';
 const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', outDir], { stdio: 'inherit', cwd: root, env: process.env });
@@ -32,6 +35,7 @@ if (r.status !== 0) process.exit(r.status ?? 1);
 const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
+mounts.push({ prefix: '/__e2e/booking-fixtures', handler: (req) => handleBookingFixtures(req) });
 // What the link checker (tests/e2e/links.spec.ts) reads: the built site on disk and the function paths served.
 const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.path);
 mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });

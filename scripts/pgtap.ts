@@ -1,5 +1,5 @@
 /**
- * npm run test:pgtap [-- --engine postgres|pglite] [-- --verbose]
+ * npm run test:pgtap [-- --engine postgres|pglite] [-- --file <part of a file name>] [-- --verbose]
  *
  * PostgreSQL (always, the gate): ensurePgServer → a database of its own → bootstrap, migrations, seed →
  * `create extension pgtap` → supabase/tests/setup.sql → pg_prove on supabase/tests/database/*.test.sql →
@@ -23,7 +23,9 @@ const testsDir = path.join(root, 'supabase/tests/database');
 const setupFile = path.join(root, 'supabase/tests/setup.sql');
 const verbose = process.argv.includes('--verbose');
 const engine = argValue('--engine') ?? 'all';
-const files = (await readdir(testsDir)).filter((f) => f.endsWith('.test.sql')).sort().map((f) => path.join(testsDir, f));
+// --file <part>: only the test files whose name contains it (e.g. --file 62_).
+const only = argValue('--file');
+const files = (await readdir(testsDir)).filter((f) => f.endsWith('.test.sql') && (!only || f.includes(only))).sort().map((f) => path.join(testsDir, f));
 
 async function prepare(db: Database, installPgtap: (db: Database) => Promise<void>) {
   const t0 = performance.now();

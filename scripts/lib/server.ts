@@ -169,6 +169,7 @@ export async function standInMounts(root = process.cwd()): Promise<Mount[]> {
     ['/auth/v1', 'scripts/stand-ins/auth.ts', 'handleAuth'],
     ['/storage/v1', 'scripts/stand-ins/storage.ts', 'handleStorage'],
     ['/dev/mailbox', 'scripts/stand-ins/mailbox.ts', 'handleMailbox'],
+    ['/dev/wallet', 'scripts/stand-ins/wallet.ts', 'handleWallet'],
   ] as const) {
     const full = path.join(root, file);
     if (existsSync(full)) mounts.push({ prefix, handler: (await import(pathToFileURL(full).href))[name] });

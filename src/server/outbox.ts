@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { Database } from '../data/db';
 import type { MailProvider } from './mail-provider';
+import { asServerRole } from './server-role';
 
 export const OutboxAttachment = z.object({
   filename: z.string().min(1).max(200),
@@ -42,10 +43,7 @@ export type OutboxMail = z.input<typeof OutboxMail>;
  */
 export async function enqueueMail(client: pg.PoolClient, mail: OutboxMail): Promise<number | null> {
   const m = OutboxMail.parse(mail);
-  const { rows: roleRows } = await client.query<{ role: string }>(`select current_setting('role') as role`);
-  const role = roleRows[0]?.role ?? 'none';
-  if (role !== 'none') await client.query(`set local role none`);
-  try {
+  return asServerRole(client, async () => {
     const { rows } = await client.query<{ id: number }>(
       `insert into public.outbox (kind, locale, to_email, subject, body_text, body_html, attachments, send_after, dedupe_key)
        values ($1, $2, $3, $4, $5, $6, $7::jsonb, coalesce($8::timestamptz, now()), $9)
@@ -54,9 +52,7 @@ export async function enqueueMail(client: pg.PoolClient, mail: OutboxMail): Prom
       [m.kind, m.locale, m.to, m.subject, m.text, m.html ?? null, JSON.stringify(m.attachments), m.sendAfter?.toISOString() ?? null, m.dedupeKey ?? null],
     );
     return rows[0]?.id ?? null;
-  } finally {
-    if (role !== 'none') await client.query(`select set_config('role', $1, true)`, [role]);
-  }
+  });
 }
 
 /** After this many failed attempts a mail is left with its last error (visible to staff tooling), not retried. */

@@ -16,6 +16,7 @@ import { seedVaccinationCases } from './vaccines';
 import { seedDoctorProfiles } from './doctor-profiles';
 import { seedHomepage } from './homepage';
 import { GALLERY_PHOTOS, seedLifelike } from './lifelike';
+import { seedBooking } from './booking';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -465,6 +466,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     counts['auth.users'] = authUsers.length;
   });
   await seedHomepage(db);
+  await seedBooking(db);
   // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
   await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);

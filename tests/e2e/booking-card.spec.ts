@@ -139,6 +139,12 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
       await page.waitForURL(/\/booking\/doctor\//);
       const u = new URL(page.url());
       expect(u.pathname + u.search).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctor.id}&date=${date}&scheduleId=\\d+&telemedicine=false$`));
+      // The booking page holds that slot and shows the doctor, the day and the price block.
+      const form = page.getByTestId('booking-form');
+      await expect(form).toBeVisible({ timeout: 20_000 });
+      await expect(form.locator('.bkp-name')).toHaveText(doctor.name);
+      await expect(page.getByTestId('booking-when')).toContainText(text(locale, 'booking.flow.timeZoneNote', { zone: '' }).slice(0, 6));
+      await expect(form.getByRole('radio', { name: text(locale, 'booking.payment.cashOnDelivery') })).toBeChecked();
 
       const other = await browser.newPage();
       await signIn(other, 'patientNew');

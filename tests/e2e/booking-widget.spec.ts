@@ -1,6 +1,17 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { SEARCH, findDoctor, findHospitalPage, hasSlots, hospitalPageHrefs, text } from './support/booking';
+import { SEARCH, findDoctor, findHospitalPage, hasSlots, hospitalPageHrefs, signIn, text } from './support/booking';
+
+/** Signed in, the booking page Continue Booking chose holds that slot and shows what is booked. */
+async function followToBookingPage(page: Page, locale: Locale, returnUrl: string, name: string) {
+  await signIn(page, 'patient');
+  await page.goto(returnUrl);
+  const form = page.getByTestId('booking-form');
+  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form.locator('.bkp-name')).toHaveText(name);
+  await expect(page.getByTestId('booking-hold')).toContainText(text(locale, 'booking.flow.holdLeft', { time: '' }).trim().slice(0, 10));
+  await expect(form.getByRole('button', { name: text(locale, 'booking.flow.confirm') })).toBeEnabled();
+}
 
 const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 
@@ -143,6 +154,7 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await bookButton.click();
       await page.waitForURL(/\/onboarding\//);
       expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctorId}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+&telemedicine=${!booked.validOutpatient}$`));
+      await followToBookingPage(page, locale, new URL(page.url()).searchParams.get('returnUrl')!, booked.name);
     });
 
     test('a doctor chosen before any specialty sets All specialties; the doctor dropdown searches on the server', async ({ page }) => {
@@ -212,6 +224,7 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
       await book.click();
       await page.waitForURL(/\/onboarding\//);
       expect(new URL(page.url()).searchParams.get('returnUrl')).toMatch(new RegExp(`^/${prefix(locale)}/booking/service/\\?serviceId=${chosen!.id}&date=\\d{4}-\\d{2}-\\d{2}&scheduleId=\\d+$`));
+      await followToBookingPage(page, locale, new URL(page.url()).searchParams.get('returnUrl')!, chosen!.name);
     });
   });
 }

@@ -1,0 +1,448 @@
+/**
+ * The booking page (issue #26; SPEC §2–§5, §8, §9): opening it holds the slot of the query (one idempotency key
+ * per visit, in sessionStorage), shows what is booked with the hold's remaining time, who it is for, contact
+ * phone, note, price, vouchers and payment options, and confirms; then the booking-confirmed screen (booking
+ * code, manage my appointments, add to calendar with the "added" flag, .ics download). Leaving releases the hold.
+ * The server re-checks every rule; this island only shows them.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Locale } from '../../../i18n/locales';
+import { interpolate } from '../../../i18n/interpolate';
+import { onboardingPath, parseDoctorBookingQuery, parseServiceBookingQuery } from '../../lib/booking-routes';
+import { CALENDAR_FLAG_POLL_MS, calendarFlagKey, formatCountdown, NOTE_MAX_LENGTH, CONTACT_PHONE_PATTERN, quote, remainingSeconds, voucherAllowed } from '../../lib/booking';
+import { icsCalendar, icsFileName } from '../../lib/calendar-event';
+import { formatMoney } from '../../lib/format';
+import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../../lib/payments';
+import type { Currency } from '../../../i18n/locales';
+import { accessToken } from './session';
+import { api, BookingCallError, visitKey, type BookingView, type Me } from './api';
+
+export interface BookingPageProps {
+  locale: Locale;
+  kind: 'doctor' | 'service';
+  htmlLang: string;
+  strings: Record<string, string>;
+  hotline: string;
+  email: string;
+  manageUrl: string;
+  familyUrl: string;
+  homePath: string;
+  calendarCallbackPath: string;
+}
+
+type Phase =
+  | { name: 'loading' }
+  | { name: 'bad-query' }
+  | { name: 'failed'; message: string; pickAnother: string | null; retry: boolean }
+  | { name: 'held'; view: BookingView; me: Me }
+  | { name: 'awaiting'; view: BookingView }
+  | { name: 'confirmed'; view: BookingView };
+
+const REASON_KEYS: Record<string, string> = {
+  'slot-mismatch': 'booking.flow.error.slotMismatch',
+  'slot-gone': 'booking.flow.error.slotGone',
+  'slot-full': 'booking.flow.error.slotFull',
+  'hold-expired': 'booking.flow.error.holdExpired',
+  'payment-not-allowed': 'booking.flow.error.paymentNotAllowed',
+  'voucher-not-allowed': 'booking.flow.error.voucherNotAllowed',
+  'family-unknown': 'booking.flow.error.familyUnknown',
+};
+
+export default function BookingPage(props: BookingPageProps) {
+  const { locale, strings } = props;
+  const t = (key: string, params?: Record<string, string | number>) => interpolate(strings[key] ?? key, params);
+  const [phase, setPhase] = useState<Phase>({ name: 'loading' });
+  const token = useRef<string | null>(null);
+
+  /** The translated message of a failed call (the campaign's own message is already in the patient's language). */
+  const messageOf = (e: unknown): string => {
+    if (!(e instanceof BookingCallError)) return t('booking.genericError');
+    if (e.data?.reason === 'too-soon') return t('booking.slotNotAvailable', { bufferTime: e.data.bufferTime ?? 0 });
+    if (e.data?.reason === 'campaign') return e.message;
+    const key = e.data?.reason ? REASON_KEYS[e.data.reason] : undefined;
+    return key ? t(key) : t('booking.genericError');
+  };
+
+  const toOnboarding = () => window.location.assign(onboardingPath(locale, window.location.pathname + window.location.search));
+
+  async function open() {
+    setPhase({ name: 'loading' });
+    const search = new URLSearchParams(window.location.search);
+    const bookingId = search.get('bookingId');
+    const query = props.kind === 'doctor' ? parseDoctorBookingQuery(search) : parseServiceBookingQuery(search);
+    if (!bookingId && !query) return setPhase({ name: 'bad-query' });
+    if (bookingId && !/^\d{1,15}$/.test(bookingId)) return setPhase({ name: 'bad-query' });
+    const tk = await accessToken();
+    if (!tk) return toOnboarding();
+    token.current = tk;
+    try {
+      if (bookingId) {
+        const view = await api<BookingView>(tk, `/api/bookings/${bookingId}`);
+        return show(view, null);
+      }
+      const body = { kind: props.kind, ...query, idempotencyKey: visitKey(window.location.pathname + window.location.search) };
+      const [me, view] = await Promise.all([api<Me>(tk, '/api/me'), api<BookingView>(tk, '/api/bookings/holds', body)]);
+      if (!me.onboarding.onboarded) return toOnboarding();
+      show(view, me);
+    } catch (e) {
+      if (e instanceof BookingCallError && (e.status === 401 || e.data?.reason === 'not-onboarded')) return toOnboarding();
+      setPhase({ name: 'failed', message: messageOf(e), pickAnother: e instanceof BookingCallError ? (e.data?.pickAnother ?? null) : null, retry: !(e instanceof BookingCallError) || e.status === 0 || e.status >= 500 });
+    }
+  }
+
+  async function show(view: BookingView, me: Me | null) {
+    if (view.status === 'confirmed' || view.status === 'completed') return setPhase({ name: 'confirmed', view });
+    if (view.status === 'awaiting-payment') return setPhase({ name: 'awaiting', view });
+    if (view.status === 'hold') {
+      const who = me ?? (await api<Me>(token.current!, '/api/me'));
+      return setPhase({ name: 'held', view, me: who });
+    }
+    // Expired or cancelled: the hold (or an unpaid payment) ended.
+    setPhase({ name: 'failed', message: t(view.paymentMethod && view.paymentMethod !== 'cash-on-delivery' ? 'booking.flow.paymentExpired' : 'booking.flow.error.holdExpired'), pickAnother: view.pagePath, retry: false });
+  }
+
+  useEffect(() => {
+    void open();
+    // Back to a page the browser kept (back/forward cache): its hold was released on leaving; hold it again.
+    const restored = (e: PageTransitionEvent) => e.persisted && void open();
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
+  // Leaving the page (back, another address, closing the tab) releases a hold that is not being paid.
+  useEffect(() => {
+    if (phase.name !== 'held') return;
+    const id = phase.view.id;
+    const release = () => {
+      if (!token.current) return;
+      void fetch(`/api/bookings/${id}/release`, { method: 'POST', keepalive: true, headers: { authorization: `Bearer ${token.current}` } }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', release);
+    return () => window.removeEventListener('pagehide', release);
+  }, [phase.name === 'held' ? phase.view.id : null]);
+
+  if (phase.name === 'loading') {
+    return (
+      <div className="bkp-card bkp-loading" role="status" aria-live="polite">
+        <span className="bkp-spinner" aria-hidden="true" /> {t('booking.flow.loading')}
+      </div>
+    );
+  }
+  if (phase.name === 'bad-query' || phase.name === 'failed') {
+    const message = phase.name === 'bad-query' ? t('booking.flow.badQuery') : phase.message;
+    const pick = phase.name === 'failed' ? phase.pickAnother : null;
+    return (
+      <div className="bkp-card bkp-problem" data-testid="booking-problem">
+        <p className="bkp-alert" role="alert">{message}</p>
+        <div className="bkp-actions">
+          {pick ? <a className="bkp-btn bkp-primary" href={pick}>{t('booking.flow.pickAnother')}</a> : <a className="bkp-btn bkp-primary" href={props.homePath}>{t('booking.flow.pickAnother')}</a>}
+          {phase.name === 'failed' && phase.retry ? <button type="button" className="bkp-btn" onClick={() => void open()}>{t('booking.retry')}</button> : null}
+        </div>
+      </div>
+    );
+  }
+  if (phase.name === 'awaiting') return <Awaiting view={phase.view} t={t} token={token.current!} onSettled={(v) => void show(v, null)} />;
+  if (phase.name === 'confirmed') return <Confirmed {...props} view={phase.view} t={t} token={token.current!} />;
+  return (
+    <HeldForm
+      {...props}
+      view={phase.view}
+      me={phase.me}
+      t={t}
+      token={token.current!}
+      messageOf={messageOf}
+      onDone={(v) => void show(v, phase.me)}
+      onLost={(e) => setPhase({ name: 'failed', message: messageOf(e), pickAnother: phase.view.pagePath, retry: false })}
+    />
+  );
+}
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: string }) {
+  const day = useMemo(() => new Intl.DateTimeFormat(htmlLang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${view.date}T00:00:00Z`)), [view.date, htmlLang]);
+  const image = view.doctor?.avatar ?? view.service?.logo ?? null;
+  const name = view.doctor?.name ?? view.service?.name ?? '';
+  return (
+    <>
+      <div className="bkp-subject">
+        {image ? <img className="bkp-avatar" src={image} alt="" width={64} height={64} /> : <span className="bkp-avatar bkp-avatar-empty" aria-hidden="true">{name.slice(0, 1)}</span>}
+        <div>
+          <h2 className="bkp-name">{name}</h2>
+          {view.doctor?.specialties.length ? <p className="bkp-muted">{view.doctor.specialties.join(', ')}</p> : null}
+        </div>
+      </div>
+      <dl className="bkp-facts">
+        <div>
+          <dt>{t('booking.flow.when')}</dt>
+          <dd data-testid="booking-when">
+            <strong>{day}</strong>, {view.start}–{view.end}
+            <span className="bkp-muted bkp-block">{t('booking.flow.timeZoneNote', { zone: view.timeZone })}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('booking.flow.hospital')}</dt>
+          <dd>
+            <strong>{view.hospital.name}</strong>
+            <span className="bkp-muted bkp-block">{view.hospital.address}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('booking.flow.type')}</dt>
+          <dd>{view.appointmentType === 'service' ? t('booking.flow.serviceType') : t(view.appointmentType === 'telemedicine' ? 'booking.telemedicine' : 'booking.outpatient')}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+interface FormProps extends BookingPageProps {
+  view: BookingView;
+  me: Me;
+  t: T;
+  token: string;
+  messageOf(e: unknown): string;
+  onDone(view: BookingView): void;
+  onLost(e: unknown): void;
+}
+
+function HeldForm(props: FormProps) {
+  const { view, me, t, locale } = props;
+  const skew = useMemo(() => new Date(view.serverNow).getTime() - Date.now(), [view.serverNow]);
+  const [left, setLeft] = useState(() => remainingSeconds(view.holdExpiresAt ?? 0, Date.now() + skew));
+  const [forWhom, setForWhom] = useState<number | null>(null);
+  const [phone, setPhone] = useState(me.profile?.phone ?? '');
+  const [note, setNote] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>(view.paymentOptions[0] as PaymentMethod);
+  const [voucherId, setVoucherId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [phoneError, setPhoneError] = useState(false);
+  const money = (v: number) => formatMoney(locale, v, view.currency as Currency);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const s = remainingSeconds(view.holdExpiresAt ?? 0, Date.now() + skew);
+      setLeft(s);
+      if (s === 0) {
+        clearInterval(timer);
+        props.onLost(new BookingCallError('expired', 409, { reason: 'hold-expired' }));
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [view.holdExpiresAt, skew]);
+
+  const options = view.paymentOptions as PaymentMethod[];
+  const usable = view.vouchers.filter((v) => voucherAllowed(v, options, method));
+  const offline = view.vouchers.filter((v) => v.communicationType === 'offline');
+  const chosen = usable.find((v) => v.id === voucherId) ?? null;
+  const q = quote({ ...view.priceInput, voucher: chosen });
+
+  async function confirm(e: { preventDefault(): void }) {
+    e.preventDefault();
+    if (!CONTACT_PHONE_PATTERN.test(phone.trim())) {
+      setPhoneError(true);
+      document.getElementById('bkp-phone')?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await api<BookingView>(props.token, `/api/bookings/${view.id}/confirm`, { familyMemberId: forWhom, contactPhone: phone.trim(), note: note.trim(), paymentMethod: method, voucherId: chosen?.id ?? null });
+      if (done.status === 'awaiting-payment' && done.checkoutUrl) {
+        window.location.assign(done.checkoutUrl);
+        return;
+      }
+      props.onDone(done);
+    } catch (err) {
+      if (err instanceof BookingCallError && err.status === 409) return props.onLost(err);
+      setError(props.messageOf(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="bkp-layout" onSubmit={(e) => void confirm(e)} noValidate data-testid="booking-form" data-booking-id={view.id}>
+      <div className="bkp-main">
+        <p className={`bkp-hold${left < 60 ? ' is-ending' : ''}`} role="timer" aria-live="off" data-testid="booking-hold">
+          {t('booking.flow.holdLeft', { time: formatCountdown(left) })}
+        </p>
+        <section className="bkp-card">
+          <Subject view={view} t={t} htmlLang={props.htmlLang} />
+          <a className="bkp-link" href={view.pagePath}>{t('booking.flow.changeSlot')}</a>
+        </section>
+        <section className="bkp-card">
+          <fieldset className="bkp-field">
+            <legend>{t('booking.flow.for')}</legend>
+            <label className="bkp-choice">
+              <input type="radio" name="for" checked={forWhom === null} onChange={() => setForWhom(null)} /> {t('booking.flow.myself', { name: me.profile?.name ?? '' })}
+            </label>
+            {me.familyMembers.map((f) => (
+              <label className="bkp-choice" key={f.id}>
+                <input type="radio" name="for" checked={forWhom === f.id} onChange={() => setForWhom(f.id)} /> {f.name}
+              </label>
+            ))}
+            <a className="bkp-link" href={props.familyUrl}>+ {t('booking.flow.addProfile')}</a>
+          </fieldset>
+          <div className="bkp-field">
+            <label htmlFor="bkp-phone">{t('booking.flow.contactPhone')}</label>
+            <input id="bkp-phone" className="bkp-input" type="tel" inputMode="tel" autoComplete="tel" value={phone} aria-invalid={phoneError} aria-describedby="bkp-phone-help"
+              onInput={(e) => { setPhone((e.target as HTMLInputElement).value); setPhoneError(false); }} />
+            <p id="bkp-phone-help" className={phoneError ? 'bkp-field-error' : 'bkp-muted'}>{phoneError ? t('booking.flow.phoneInvalid') : t('booking.flow.contactPhoneHelp')}</p>
+          </div>
+          <div className="bkp-field">
+            <label htmlFor="bkp-note">{t('booking.flow.note')}</label>
+            <textarea id="bkp-note" className="bkp-input bkp-textarea" rows={3} maxLength={NOTE_MAX_LENGTH} value={note} aria-describedby="bkp-note-count" onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
+            <p id="bkp-note-count" className="bkp-muted bkp-count">{t('booking.flow.noteCount', { count: note.length, max: NOTE_MAX_LENGTH })}</p>
+          </div>
+        </section>
+      </div>
+      <aside className="bkp-side">
+        <section className="bkp-card" aria-labelledby="bkp-price-title">
+          <h2 id="bkp-price-title" className="bkp-h">{t('booking.flow.price')}</h2>
+          {q.visible ? (
+            <dl className="bkp-price" data-testid="booking-price">
+              {q.promotionPercent > 0 || q.original_price > q.promoted_price ? (
+                <div><dt>{t('booking.flow.originalPrice')}</dt><dd><s>{money(q.original_price)}</s></dd></div>
+              ) : null}
+              {q.promotionPercent > 0 ? <div><dt>{t('booking.flow.promotion', { percent: q.promotionPercent })}</dt><dd>-{money(q.original_price - q.promoted_price)}</dd></div> : null}
+              {q.voucher_discount_value > 0 ? <div><dt>{t('booking.flow.voucherDiscount')}</dt><dd>-{money(q.voucher_discount_value)}</dd></div> : null}
+              {q.referral_discount_value > 0 ? <div><dt>{t('booking.flow.referralDiscount')}</dt><dd>-{money(q.referral_discount_value)}</dd></div> : null}
+              {q.tax_amount > 0 ? <div><dt>{t('booking.flow.tax', { percent: q.tax_amount })}</dt><dd>{money(q.tax_computed)}</dd></div> : null}
+              <div className="bkp-total"><dt>{t('booking.flow.total')}</dt><dd>{money(q.final_price)}{q.promoted_price_to != null ? ` – ${money(q.promoted_price_to - q.voucher_discount_value)}` : ''}</dd></div>
+            </dl>
+          ) : (
+            <p className="bkp-muted">{t('booking.flow.priceAtHospital')}</p>
+          )}
+          {view.vouchers.length ? (
+            <fieldset className="bkp-field">
+              <legend>{t('booking.vouchers')}</legend>
+              {usable.length ? (
+                <>
+                  <label className="bkp-choice"><input type="radio" name="voucher" checked={voucherId === null} onChange={() => setVoucherId(null)} /> {t('booking.flow.noVoucher')}</label>
+                  {usable.map((v) => (
+                    <label className="bkp-choice" key={v.id}>
+                      <input type="radio" name="voucher" checked={voucherId === v.id} onChange={() => setVoucherId(v.id)} /> {v.name}
+                    </label>
+                  ))}
+                </>
+              ) : null}
+              {offline.length ? (
+                <>
+                  <ul className="bkp-vouchers">{offline.map((v) => <li key={v.id}>{v.name}</li>)}</ul>
+                  <p className="bkp-notice" data-testid="voucher-notice">{props.hotline ? t('booking.voucherNotice', { hotline: props.hotline, email: props.email }) : t('booking.voucherNoticeEmailOnly', { email: props.email })}</p>
+                </>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <fieldset className="bkp-field">
+            <legend>{t('booking.flow.paymentMethod')}</legend>
+            {options.map((m) => (
+              <label className="bkp-choice" key={m}>
+                <input type="radio" name="payment" value={m} checked={method === m} onChange={() => { setMethod(m); if (chosen && !voucherAllowed(chosen, options, m)) setVoucherId(null); }} /> {t(PAYMENT_METHOD_KEYS[m])}
+              </label>
+            ))}
+          </fieldset>
+          {error ? <p className="bkp-alert" role="alert">{error}</p> : null}
+          <button type="submit" className="bkp-btn bkp-primary bkp-wide" disabled={busy} aria-busy={busy}>
+            {busy ? t('booking.flow.confirming') : t('booking.flow.confirm')}
+          </button>
+        </section>
+      </aside>
+    </form>
+  );
+}
+
+function Awaiting({ view, t, token, onSettled }: { view: BookingView; t: T; token: string; onSettled(v: BookingView): void }) {
+  useEffect(() => {
+    const timer = setInterval(async () => {
+      const v = await api<BookingView>(token, `/api/bookings/${view.id}`).catch(() => null);
+      if (v && v.status !== 'awaiting-payment') {
+        clearInterval(timer);
+        onSettled(v);
+      }
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [view.id]);
+  return (
+    <div className="bkp-card bkp-problem" data-testid="booking-awaiting">
+      <p className="bkp-h" role="status">{t('booking.flow.awaitingPayment')}</p>
+      {view.checkoutUrl ? <a className="bkp-btn bkp-primary" href={view.checkoutUrl}>{t('booking.flow.payNow')}</a> : null}
+    </div>
+  );
+}
+
+function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: string }) {
+  const { view, t } = props;
+  const flag = calendarFlagKey(view.id);
+  const readFlag = () => {
+    try {
+      return localStorage.getItem(flag) !== null;
+    } catch {
+      return false;
+    }
+  };
+  const [added, setAdded] = useState(readFlag);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (added) return;
+    const timer = setInterval(() => readFlag() && setAdded(true), CALENDAR_FLAG_POLL_MS);
+    return () => clearInterval(timer);
+  }, [added]);
+
+  async function addToCalendar() {
+    // Opened now, inside the click, so the browser does not block it; pointed at the address once known.
+    const tab = window.open('', '_blank');
+    try {
+      const q = new URLSearchParams({ bookingId: String(view.id), type: view.kind, returnUri: props.calendarCallbackPath });
+      const { url } = await api<{ url: string }>(props.token, `/api/calendar/google-url?${q}`);
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank');
+    } catch {
+      tab?.close();
+    }
+  }
+
+  function download() {
+    const name = view.doctor?.name ?? view.service?.name ?? '';
+    const ics = icsCalendar({
+      uid: `${view.code}@booking`,
+      title: t('booking.mail.eventTitle', { who: name }),
+      description: `${t('booking.flow.bookingCode')}: ${view.code}\n${view.hospital.name}\n${view.hospital.address}`,
+      location: `${view.hospital.name}, ${view.hospital.address}`,
+      date: view.date,
+      start: view.start,
+      end: view.end,
+      timeZone: view.timeZone,
+      reminderMinutes: 60,
+      stamp: new Date(),
+    });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+    a.download = icsFileName(view.code);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  return (
+    <div className="bkp-card bkp-confirmed" data-testid="booking-confirmed">
+      <div className="bkp-check" aria-hidden="true">✓</div>
+      <h2 className="bkp-h bkp-title" tabIndex={-1} ref={heading}>{t('booking.flow.confirmedTitle')}</h2>
+      <p className="bkp-muted">{t('booking.flow.confirmedLead')}</p>
+      <p className="bkp-code">
+        {t('booking.flow.bookingCode')}: <strong data-testid="booking-code">{view.code}</strong>
+      </p>
+      <Subject view={view} t={t} htmlLang={props.htmlLang} />
+      <div className="bkp-actions">
+        <a className="bkp-btn bkp-primary" href={props.manageUrl}>{t('booking.flow.manage')}</a>
+        <button type="button" className="bkp-btn" disabled={added} onClick={() => void addToCalendar()} data-testid="add-to-calendar">
+          {added ? t('booking.flow.added') : t('booking.flow.addToCalendar')}
+        </button>
+        <button type="button" className="bkp-btn" onClick={download} data-testid="download-ics">{t('booking.flow.downloadIcs')}</button>
+      </div>
+    </div>
+  );
+}

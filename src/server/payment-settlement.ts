@@ -1,0 +1,41 @@
+/**
+ * How a payment ends (issue #26), on the server's own connection: a webhook (paid, failed, expired) or the
+ * expiry sweep of a payment whose time ran out. One transaction per settlement: the payment and the booking are
+ * settled by private.settle_payment under their row locks, the confirmation e-mail is written to the outbox in
+ * the same transaction, and a late payment is refunded through the provider.
+ */
+import { transaction, type Database } from '../data/db';
+import { enqueueConfirmation } from './booking-mail';
+import type { PaymentProvider, WebhookEvent } from './payment-provider';
+
+export type Outcome = 'confirmed' | 'refund' | 'released' | 'ignored';
+
+export async function settleWebhook(db: Database, provider: PaymentProvider, event: WebhookEvent): Promise<Outcome> {
+  const settled = await transaction(db, async (c) => {
+    const seen = await c.query(`insert into public.payment_events (provider, event_id, kind) values ($1, $2, $3) on conflict do nothing returning event_id`, [provider.name, event.eventId, event.outcome]);
+    if (seen.rowCount === 0) return { outcome: 'ignored' as Outcome, payment: null };
+    const { rows } = await c.query(`select id, booking_id, provider_ref, amount, currency from public.payments where provider = $1 and provider_ref = $2`, [provider.name, event.providerRef]);
+    const payment = rows[0];
+    if (!payment) return { outcome: 'ignored' as Outcome, payment: null };
+    await c.query(`update public.payment_events set payment_id = $3 where provider = $1 and event_id = $2`, [provider.name, event.eventId, payment.id]);
+    const { rows: r } = await c.query(`select private.settle_payment($1, $2) as outcome`, [payment.id, event.outcome === 'paid']);
+    const outcome = r[0].outcome as Outcome;
+    if (outcome === 'confirmed') await enqueueConfirmation(c, payment.booking_id);
+    return { outcome, payment };
+  });
+  // Money taken for a hold that had already ended goes back (after the commit: the refund is recorded first).
+  if (settled.outcome === 'refund' && settled.payment) {
+    await provider.refund({ providerRef: settled.payment.provider_ref, amount: Number(settled.payment.amount), currency: String(settled.payment.currency).trim() });
+  }
+  return settled.outcome;
+}
+
+/** Payments still open past their expiry end as expired and release their hold (the provider never answered). */
+export async function expireStalePayments(db: Database): Promise<number> {
+  return transaction(db, async (c) => {
+    const { rows } = await c.query(`select id from public.payments where status = 'created' and expires_at <= now() for update skip locked limit 100`);
+    for (const p of rows) await c.query(`select private.settle_payment($1, false)`, [p.id]);
+    await c.query(`select public.expire_holds()`);
+    return rows.length;
+  });
+}
