@@ -160,6 +160,7 @@ create table public.payment_events (
 alter table public.payment_events enable row level security;
 revoke all on table public.payment_events from anon, authenticated, public;
 grant select, insert on table public.payment_events to service_role;
+create policy "Only the server reads and writes payment events" on public.payment_events for all to service_role using (true) with check (true);
 
 revoke execute on function public.release_hold(bigint) from public, anon, authenticated;
 grant execute on function public.release_hold(bigint) to authenticated, service_role;

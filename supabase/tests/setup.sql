@@ -94,6 +94,15 @@ insert into public.outbox (id, kind, locale, to_email, subject, body_text, dedup
   (-1, 'pgtap', 'vi-VN', 'patient@demo.test', 'in', 'in', 'pgtap:in'),
   (-2, 'pgtap', 'vi-VN', 'patient-other@demo.test', 'out', 'out', 'pgtap:out');
 
+-- Nor payments: one for the patient's upcoming booking (in) and one for the other patient's (out), each with a
+-- webhook delivery.
+insert into public.payments (id, booking_id, provider, method, provider_ref, amount, currency, expires_at) overriding system value
+select -1, id, 'sandbox', 'wallet', 'pgtap-in', 100, 'VND', now() + interval '10 minutes' from public.bookings where idempotency_key = 'seed-demo-upcoming'
+union all
+select -2, id, 'sandbox', 'wallet', 'pgtap-out', 100, 'VND', now() + interval '10 minutes' from public.bookings where idempotency_key = 'seed-other-upcoming';
+insert into public.payment_events (provider, event_id, payment_id, kind) values
+  ('sandbox', 'pgtap-in', -1, 'paid'), ('sandbox', 'pgtap-out', -2, 'paid');
+
 create table tests.fixtures (
   tbl text not null,
   target text not null check (target in ('in', 'out')),
@@ -194,6 +203,10 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('imports', 'out', 'organization_id = 2', 'file_name = file_name', $${"hash": "pgtap-out"}$$),
   ('import_rows', 'in', 'import_id in (select id from public.imports where organization_id = 1)', 'message = message', $${"line": 99}$$),
   ('import_rows', 'out', 'import_id in (select id from public.imports where organization_id = 2)', 'message = message', $${"line": 99}$$),
+  ('payments', 'in', 'id = -1', 'status = status', '{}'),
+  ('payments', 'out', 'id = -2', 'status = status', '{}'),
+  ('payment_events', 'in', $$event_id = 'pgtap-in'$$, 'kind = kind', '{}'),
+  ('payment_events', 'out', $$event_id = 'pgtap-out'$$, 'kind = kind', '{}'),
   ('outbox', 'in', 'id = -1', 'kind = kind', '{}'),
   ('outbox', 'out', 'id = -2', 'kind = kind', '{}'),
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),

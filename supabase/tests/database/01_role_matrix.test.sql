@@ -51,6 +51,8 @@ insert into matrix values
   ('insurances',               'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('outbox',                   'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('organizations',            'YYYYYYKK', 'YYYYYYKK', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  ('payment_events',           'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
+  ('payments',                 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'YNDDDDDD', 'NYDDDDDD', 'DDDDDDDD'),
   ('patients',                 'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NYDDNYNN', 'DDDDDDDD'),
   ('payment_methods',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('popular_search_keys',      'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
