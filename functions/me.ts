@@ -36,6 +36,8 @@ export const me = defineEndpoint({
         gender: z.number().int().nullable(),
       })
       .nullable(),
+    /** The patient's photo (header avatar); null when none was saved. */
+    avatar: z.string().nullable(),
     onboarding: z.object({ onboarded: z.boolean(), missing: z.array(z.string()) }),
     familyMembers: z.array(familyMember),
   }),
@@ -45,8 +47,10 @@ export const me = defineEndpoint({
       `select id, name, to_char(birthday, 'YYYY-MM-DD') as birthday, gender, relation, notify_to, email, phone, avatar
          from public.family_members where patient_user_id = auth.uid() order by id`,
     );
+    const avatar = await db.query(`select avatar from public.patients where user_id = auth.uid()`);
     return {
       id: auth.userId,
+      avatar: avatar.rows[0]?.avatar ?? null,
       email: auth.claims.email || null,
       phone: auth.claims.phone || null,
       profile: auth.patient,

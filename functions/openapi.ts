@@ -4,6 +4,7 @@ import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import adminMe from './admin-me';
 import adminUploads from './admin-uploads';
+import family from './family';
 import health from './health';
 import me from './me';
 import meProfile from './me-profile';
@@ -40,6 +41,7 @@ export const FUNCTIONS = {
   adminMe,
   adminUploads,
   campaign,
+  family,
   health,
   hospitalBranchDoctors,
   hospitalBranchServices,

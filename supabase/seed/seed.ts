@@ -15,6 +15,7 @@ import { createRandom, slugify, type Random } from './random';
 import { seedVaccinationCases } from './vaccines';
 import { seedDoctorProfiles } from './doctor-profiles';
 import { seedHomepage } from './homepage';
+import { seedAccount } from './account';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -463,6 +464,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     counts['auth.users'] = authUsers.length;
   });
   await seedHomepage(db);
+  await seedAccount(db);
   // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
   await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
