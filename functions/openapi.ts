@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
+import accountBookings from './account-bookings';
 import adminMe from './admin-me';
 import adminUploads from './admin-uploads';
 import family from './family';
@@ -38,6 +39,7 @@ const handler = serve(openapi);
 
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
+  accountBookings,
   adminMe,
   adminUploads,
   campaign,

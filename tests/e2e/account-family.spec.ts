@@ -3,10 +3,10 @@
  * validation message, the child/adult line crossed both ways (age badge and 'Child Profile', the notify choice
  * and e-mail of an adult), create and update answered and shown, delete asked and done.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { type Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
-import { PNG_1PX, accountUrl, logInFromHeader } from './support/account';
+import { PNG_1PX, accountUrl, signInAs } from './support/account';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
 
@@ -17,13 +17,11 @@ function yearsAgo(years: number, days = 0): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-async function openFamily(page: Page, request: Parameters<typeof logInFromHeader>[1], locale: Locale) {
+async function openFamily(page: Page, request: APIRequestContext, locale: Locale) {
   await page.goto(accountUrl(locale, 'family'));
-  // A visitor is sent to the login page and comes back here.
-  await expect(page).toHaveURL(/\/login\/\?source=care_account&returnUrl=/);
-  await page.goto(accountUrl(locale, 'family').replace(/account\/family\/$/, ''));
-  await logInFromHeader(page, request, locale);
-  await page.goto(accountUrl(locale, 'family'));
+  // A visitor is sent to the login page, to come back here.
+  await expect(page).toHaveURL(new RegExp(`/login/\\?source=care_account&returnUrl=${encodeURIComponent(accountUrl(locale, 'family'))}$`));
+  await signInAs(page, accountUrl(locale, 'family'));
   await expect(page.getByTestId('family-member').first()).toBeVisible();
 }
 
@@ -42,7 +40,7 @@ for (const locale of LOCALES) {
     await expect(popup.getByTestId('error-birthday')).toHaveText(t('form.family.birthdayRequired'));
     await expect(popup.getByTestId('error-relation')).toHaveText(t('form.required'));
     // The gender defaults to male.
-    await expect(popup.getByRole('radio', { name: t('account.family.male') })).toBeChecked();
+    await expect(popup.getByRole('radio', { name: t('account.family.male'), exact: true })).toBeChecked();
 
     await popup.getByLabel(t('account.family.name')).fill(name);
     await popup.getByLabel(t('account.family.relation')).selectOption('child');
@@ -71,7 +69,7 @@ for (const locale of LOCALES) {
     await popup.getByRole('button', { name: t('account.family.save') }).click();
     await expect(popup.getByTestId('error-email')).toHaveText(t('form.family.emailInvalid'));
     await popup.getByLabel(t('account.family.email')).fill('relative@e2e.test');
-    await popup.getByRole('radio', { name: t('account.family.female') }).check();
+    await popup.getByRole('radio', { name: t('account.family.female'), exact: true }).check();
 
     // Create: a multipart POST answering _data.contact.
     const created = page.waitForResponse((r) => r.url().endsWith('/api/family') && r.request().method() === 'POST');
