@@ -1,13 +1,56 @@
 /**
  * Patient-account seed (issue 28): the demo family members' relations as the codes the family popup offers
- * (src/lib/family-profile.ts RELATIONS) instead of the words the first seed wrote.
+ * (src/lib/family-profile.ts RELATIONS) instead of the words the first seed wrote; and for patient@demo.test,
+ * per doctor of ACCOUNT_SEED_DOCTORS (vi-VN doctors of organizations that publish reviews, other than the demo
+ * doctor), one confirmed appointment three or more days ahead and one completed visit without a review, so that
+ * each end-to-end test acts on bookings of its own; and one doctor whose 14-day cancellation window the next
+ * appointment is already inside.
  */
 import type { Database } from '../../src/data/db';
+import { ACCOUNTS } from './accounts';
 
 const RELATION_CODES: Record<string, string> = { con: 'child', 'bố': 'parent', 'mẹ': 'parent' };
+/** How many doctors get a booking pair (three locales at two widths). */
+export const ACCOUNT_SEED_DOCTORS = 6;
+/** The window of the doctor whose appointment can no longer be changed (minutes: 14 days). */
+export const LOCKED_WINDOW_MINUTES = 20160;
 
 export async function seedAccount(db: Database): Promise<void> {
   for (const [word, code] of Object.entries(RELATION_CODES)) {
     await db.pool.query(`update public.family_members set relation = $2 where relation = $1`, [word, code]);
+  }
+  const { rows: doctors } = await db.pool.query(
+    `select d.id from public.doctors d join public.hospitals h on h.id = d.hospital_id join public.organizations o on o.id = h.organization_id
+      where h.country_id = 1 and o.publish_reviews and d.status = 1 and d.outpatient_enabled and d.user_id is null
+        and exists (select 1 from public.schedules s where s.doctor_id = d.id and s.kind = 'outpatient' and s.working_day > now()::date + 4)
+      order by d.id limit $1`,
+    [ACCOUNT_SEED_DOCTORS + 1],
+  );
+  for (const [i, d] of doctors.entries()) {
+    await db.pool.query(
+      `with free as (
+         select ts.id, s.hospital_id, (s.working_day + ts.started) at time zone h.time_zone as starts_at
+           from public.time_slots ts join public.schedules s on s.id = ts.schedule_id join public.hospitals h on h.id = s.hospital_id
+          where s.doctor_id = $1 and s.kind = 'outpatient' and s.working_day > now()::date + 3 and ts.booked < ts.capacity
+          order by s.working_day, ts.started limit 1)
+       insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, price, currency)
+       select 'doctor', 'outpatient', $2, $1, f.hospital_id, f.id, f.starts_at, 'confirmed', 'seed-account-upcoming-' || $1, 'cash', 300000, 'VND' from free f`,
+      [d.id, ACCOUNTS.patient.id],
+    );
+    if (i === ACCOUNT_SEED_DOCTORS) {
+      await db.pool.query(`update public.doctors set cancellation_window_minutes = $2 where id = $1`, [d.id, LOCKED_WINDOW_MINUTES]);
+      continue;
+    }
+    // A visit last week on a slot of its own (the slot counter follows the booking's trigger).
+    await db.pool.query(
+      `with s as (insert into public.schedules (kind, doctor_id, hospital_id, working_day)
+                  select 'outpatient', d.id, d.hospital_id, (now() at time zone 'Asia/Ho_Chi_Minh')::date - 6 from public.doctors d where d.id = $1
+                  on conflict do nothing returning id, hospital_id, working_day),
+            t as (insert into public.time_slots (schedule_id, started, ended, capacity) select id, time '10:00', time '10:30', 1 from s returning id, schedule_id)
+       insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, price, currency)
+       select 'doctor', 'outpatient', $2, $1, s.hospital_id, t.id, (s.working_day + time '10:00') at time zone h.time_zone, 'completed', 'seed-account-completed-' || $1, 'cash', 300000, 'VND'
+         from t join s on s.id = t.schedule_id join public.hospitals h on h.id = s.hospital_id`,
+      [d.id, ACCOUNTS.patient.id],
+    );
   }
 }
