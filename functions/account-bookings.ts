@@ -129,14 +129,15 @@ export const rescheduleMyBooking = defineEndpoint({
   method: 'POST',
   path: '/api/account/bookings/:id/reschedule',
   summary: 'Move one of my appointments to another free slot of the same doctor or service',
-  description: 'The slot is named as the schedule calls answer it (scheduleId, started HH:mm). The new booking is held before the old one is cancelled, in one transaction; the same idempotencyKey returns the same new booking.',
+  description: 'The slot is named as the schedule calls answer it (scheduleId: the time slot id, started HH:mm). The new booking is held before the old one is cancelled, in one transaction; the same idempotencyKey returns the same new booking.',
   tags: ['patients'],
   auth: 'patient',
   params: idParams,
   body: { json: z.object({ scheduleId: z.number().int().positive(), started: z.string().regex(/^\d{2}:\d{2}$/), idempotencyKey: z.string().min(8).max(200) }), maxBytes: 2048 },
   response: z.object({ booking }),
   async handler({ params, body, db, messages }) {
-    const slot = await db.query(`select ts.id from public.time_slots ts where ts.schedule_id = $1 and ts.started = $2::time`, [body.scheduleId, body.started]);
+    // scheduleId is the time slot's id, as the schedule calls answer it and the booking route books it.
+    const slot = await db.query(`select ts.id from public.time_slots ts where ts.id = $1 and ts.started = $2::time`, [body.scheduleId, body.started]);
     if (!slot.rows[0]) throw notFound('The slot is not available');
     const { rows } = await db.query(`select (public.reschedule_my_booking($1, $2, $3)).id as id`, [params.id, slot.rows[0].id, body.idempotencyKey]);
     messages.push('Reschedule successfully');

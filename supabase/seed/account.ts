@@ -1,13 +1,16 @@
 /**
  * Patient-account seed (issue 28): the demo family members' relations as the codes the family popup offers
- * (src/lib/family-profile.ts RELATIONS) instead of the words the first seed wrote; and for patient@demo.test,
- * per doctor of ACCOUNT_SEED_DOCTORS (vi-VN doctors of organizations that publish reviews, other than the demo
+ * (src/lib/family-profile.ts RELATIONS) instead of the words the first seed wrote; and an onboarded patient of
+ * its own (ACCOUNT_PATIENT, so the counts other tests expect of patient@demo.test stay) with, per doctor of ACCOUNT_SEED_DOCTORS (vi-VN doctors of organizations that publish reviews, other than the demo
  * doctor), one confirmed appointment three or more days ahead and one completed visit without a review, so that
  * each end-to-end test acts on bookings of its own; and one doctor whose 14-day cancellation window the next
  * appointment is already inside.
  */
 import type { Database } from '../../src/data/db';
-import { ACCOUNTS } from './accounts';
+import { DEMO_PASSWORD } from './accounts';
+
+/** The account pages' demo patient (password DEMO_PASSWORD): appointments to reschedule, cancel and review. */
+export const ACCOUNT_PATIENT = { id: '00000000-0000-4000-a000-000000000064', email: 'patient-account@demo.test', name: 'Trần Thu Hà' } as const;
 
 const RELATION_CODES: Record<string, string> = { con: 'child', 'bố': 'parent', 'mẹ': 'parent' };
 /** How many doctors get a booking pair (three locales at two widths). */
@@ -19,6 +22,16 @@ export async function seedAccount(db: Database): Promise<void> {
   for (const [word, code] of Object.entries(RELATION_CODES)) {
     await db.pool.query(`update public.family_members set relation = $2 where relation = $1`, [word, code]);
   }
+  await db.pool.query(
+    `insert into auth.users (id, email, aud, role, email_confirmed_at, raw_app_meta_data, encrypted_password)
+     values ($1, $2, 'authenticated', 'authenticated', now(), '{"provider":"email","providers":["email"]}', extensions.crypt($3, extensions.gen_salt('bf')))`,
+    [ACCOUNT_PATIENT.id, ACCOUNT_PATIENT.email, DEMO_PASSWORD],
+  );
+  await db.pool.query(
+    `insert into public.patients (user_id, name, email, email_verified_at, phone, phone_verified_at, birthday, gender, country_id)
+     values ($1, $2, $3, now(), '+84901006400', now(), '1992-03-08', 2, 1)`,
+    [ACCOUNT_PATIENT.id, ACCOUNT_PATIENT.name, ACCOUNT_PATIENT.email],
+  );
   const { rows: doctors } = await db.pool.query(
     `select d.id from public.doctors d join public.hospitals h on h.id = d.hospital_id join public.organizations o on o.id = h.organization_id
       where h.country_id = 1 and o.publish_reviews and d.status = 1 and d.outpatient_enabled and d.user_id is null
@@ -35,7 +48,7 @@ export async function seedAccount(db: Database): Promise<void> {
           order by s.working_day, ts.started limit 1)
        insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, price, currency)
        select 'doctor', 'outpatient', $2, $1, f.hospital_id, f.id, f.starts_at, 'confirmed', 'seed-account-upcoming-' || $1, 'cash', 300000, 'VND' from free f`,
-      [d.id, ACCOUNTS.patient.id],
+      [d.id, ACCOUNT_PATIENT.id],
     );
     if (i === ACCOUNT_SEED_DOCTORS) {
       await db.pool.query(`update public.doctors set cancellation_window_minutes = $2 where id = $1`, [d.id, LOCKED_WINDOW_MINUTES]);
@@ -50,7 +63,7 @@ export async function seedAccount(db: Database): Promise<void> {
        insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, price, currency)
        select 'doctor', 'outpatient', $2, $1, s.hospital_id, t.id, (s.working_day + time '10:00') at time zone h.time_zone, 'completed', 'seed-account-completed-' || $1, 'cash', 300000, 'VND'
          from t join s on s.id = t.schedule_id join public.hospitals h on h.id = s.hospital_id`,
-      [d.id, ACCOUNTS.patient.id],
+      [d.id, ACCOUNT_PATIENT.id],
     );
   }
 }

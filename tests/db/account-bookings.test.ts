@@ -84,7 +84,7 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
     const [slot] = await freeSlots(1);
     for (const res of [
       await post(`/api/account/bookings/${theirs}/cancel`, mine),
-      await post(`/api/account/bookings/${theirs}/reschedule`, mine, { scheduleId: Number(slot.schedule_id), started: slot.started, idempotencyKey: `steal-${Date.now()}` }),
+      await post(`/api/account/bookings/${theirs}/reschedule`, mine, { scheduleId: Number(slot.id), started: slot.started, idempotencyKey: `steal-${Date.now()}` }),
       await post(`/api/account/bookings/${theirs}/review`, mine, { rate: 1, feedback: 'x' }),
     ]) {
       expect(res.status).toBe(404);
@@ -114,7 +114,7 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
       const body = await refused.json();
       expect(body._messages[0]).toMatch(/^This appointment could be cancelled or rescheduled until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Asia\/Ho_Chi_Minh\)\.$/);
       const [slot2] = await freeSlots(1);
-      expect((await post(`/api/account/bookings/${late}/reschedule`, mine, { scheduleId: Number(slot2.schedule_id), started: slot2.started, idempotencyKey: `late-${Date.now()}` })).status).toBe(422);
+      expect((await post(`/api/account/bookings/${late}/reschedule`, mine, { scheduleId: Number(slot2.id), started: slot2.started, idempotencyKey: `late-${Date.now()}` })).status).toBe(422);
       expect((await q(`select status from public.bookings where id = $1`, [late]))[0].status).toBe('confirmed');
     } finally {
       await q(`update public.doctors set cancellation_window_minutes = null where id = $1`, [doctorId]);
@@ -125,19 +125,19 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
     const [a, b, c] = await freeSlots(3);
     const id = await myBooking(Number(a.id));
     const key = `move-${Date.now()}`;
-    const res = await post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.schedule_id), started: b.started, idempotencyKey: key });
+    const res = await post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.id), started: b.started, idempotencyKey: key });
     expect(res.status).toBe(200);
     const moved = (await res.json())._data.booking;
     expect(moved).toMatchObject({ status: 'confirmed', rescheduledFromId: id, time: b.started });
     expect((await q(`select status from public.bookings where id = $1`, [id]))[0].status).toBe('cancelled');
     expect((await q(`select booked from public.time_slots where id = $1`, [a.id]))[0].booked).toBe(0);
     // The same request again: the same new booking.
-    const again = await post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.schedule_id), started: b.started, idempotencyKey: key });
+    const again = await post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.id), started: b.started, idempotencyKey: key });
     expect((await again.json())._data.booking.id).toBe(moved.id);
 
     // Another patient takes slot c; moving there fails and the booking stays where it is.
     await myBooking(Number(c.id), ACCOUNTS.patientOther.id);
-    const taken = await post(`/api/account/bookings/${moved.id}/reschedule`, mine, { scheduleId: Number(c.schedule_id), started: c.started, idempotencyKey: `taken-${Date.now()}` });
+    const taken = await post(`/api/account/bookings/${moved.id}/reschedule`, mine, { scheduleId: Number(c.id), started: c.started, idempotencyKey: `taken-${Date.now()}` });
     expect(taken.status).toBe(409);
     expect((await q(`select status, slot_id from public.bookings where id = $1`, [moved.id]))[0]).toEqual({ status: 'confirmed', slot_id: b.id });
     expect((await q(`select count(*)::int as n from public.bookings where rescheduled_from_id = $1`, [moved.id]))[0].n).toBe(0);
@@ -149,7 +149,7 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
       const id = await myBooking(Number(a.id));
       const [cancel, move] = await Promise.all([
         post(`/api/account/bookings/${id}/cancel`, mine),
-        post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.schedule_id), started: b.started, idempotencyKey: `race-${Date.now()}-${round}` }),
+        post(`/api/account/bookings/${id}/reschedule`, mine, { scheduleId: Number(b.id), started: b.started, idempotencyKey: `race-${Date.now()}-${round}` }),
       ]);
       expect([cancel.status, move.status].sort()).toEqual([200, 409]);
       const successors = await q(`select status from public.bookings where rescheduled_from_id = $1`, [id]);

@@ -1,6 +1,6 @@
 /**
  * My appointments (issue 28 item 3) in vi-VN, en-PH and zh-TW at both widths, on bookings of the account seed
- * (supabase/seed/account.ts: each test its own doctor): find the appointment, reschedule it with the date strip
+ * (supabase/seed/account.ts: patient-account@demo.test, each test its own doctor): find the appointment, reschedule it with the date strip
  * and slot picker, cancel the new one after a confirmation, see an appointment inside its window refused, add
  * one to the calendar, and review a completed visit, shown at once by the review list call.
  */
@@ -9,7 +9,7 @@ import type { Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
 import type { MyBooking } from '../../src/lib/my-bookings';
 import { signAccessToken } from '../support/tokens';
-import { ACCOUNTS } from '../../supabase/seed/accounts';
+import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
 import { accountUrl, signInAs } from './support/account';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
@@ -18,7 +18,7 @@ for (const [i, locale] of LOCALES.entries()) {
   test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {
     const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
     const index = i * 2 + (info.project.name === 'mobile' ? 1 : 0);
-    const token = await signAccessToken(ACCOUNTS.patient.id, { email: ACCOUNTS.patient.email });
+    const token = await signAccessToken(ACCOUNT_PATIENT.id, { email: ACCOUNT_PATIENT.email });
     const all = ((await (await request.get('/api/account/bookings', { headers: { authorization: `Bearer ${token}` } })).json())._data.bookings) as MyBooking[];
     const seeded = (status: string) => all.filter((b) => b.status === status && b.rescheduledFromId === null).sort((a, b) => a.doctorId! - b.doctorId!);
     const upcoming = seeded('confirmed').filter((b) => Date.parse(b.cancelUntil) > Date.now() && b.doctorName);
@@ -29,7 +29,7 @@ for (const [i, locale] of LOCALES.entries()) {
     expect(mine, 'a seeded appointment for this test').toBeDefined();
     expect(visit.review).toBeNull();
 
-    await signInAs(page, accountUrl(locale, 'bookings'));
+    await signInAs(page, accountUrl(locale, 'bookings'), ACCOUNT_PATIENT.email);
     const card = page.locator(`[data-testid="booking-item"][data-booking-id="${mine.id}"]`);
     await expect(page.getByTestId('bookings-upcoming').locator(card)).toBeVisible();
     await expect(card).toContainText(mine.doctorName!);

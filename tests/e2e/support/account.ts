@@ -5,6 +5,7 @@ import { translate } from '../../../i18n/strings';
 import { mailboxCode } from './mailbox';
 import { SESSION_STORAGE_KEY } from '../../../src/lib/session-storage';
 import { ACCOUNTS } from '../../../supabase/seed/accounts';
+import { ACCOUNT_PATIENT } from '../../../supabase/seed/account';
 import { signAccessToken } from '../../support/tokens';
 
 export const PATIENT = 'patient@demo.test';
@@ -15,7 +16,7 @@ async function mailCount(request: APIRequestContext, to: string): Promise<number
   return ((await res.json()) as { messages: unknown[] }).messages.length;
 }
 
-export const PATIENT_IDS: Record<string, string> = { [PATIENT]: ACCOUNTS.patient.id, [PATIENT_OTHER]: ACCOUNTS.patientOther.id };
+export const PATIENT_IDS: Record<string, string> = { [PATIENT]: ACCOUNTS.patient.id, [PATIENT_OTHER]: ACCOUNTS.patientOther.id, [ACCOUNT_PATIENT.email]: ACCOUNT_PATIENT.id };
 
 /**
  * Signs a seeded patient in by keeping a session where supabase-js keeps it, with an access token signed as the
