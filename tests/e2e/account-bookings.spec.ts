@@ -50,8 +50,9 @@ for (const [i, locale] of LOCALES.entries()) {
     await card.getByRole('button', { name: t('account.bookings.reschedule') }).click();
     const popup = page.getByTestId('reschedule-popup');
     await expect(popup.getByRole('heading', { name: t('account.bookings.rescheduleTitle') })).toBeVisible();
-    await popup.locator('[data-date]:not(.is-empty)').first().click();
-    const slot = popup.locator('[data-slot]').first();
+    // Another time on the appointment's own day (days ahead): the moved appointment stays outside its window.
+    await popup.locator(`[data-date="${mine.day}"]`).click();
+    const slot = popup.locator(`[data-slot]:not([data-slot="${mine.time}"])`).first();
     const started = await slot.getAttribute('data-slot');
     await slot.click();
     const moved = page.waitForResponse((r) => r.url().endsWith(`/api/account/bookings/${mine.id}/reschedule`));
