@@ -34,6 +34,8 @@ const body = z
       .int()
       .refine((c) => COUNTRY_IDS.includes(c), { message: `must be one of: ${COUNTRY_IDS.join(', ')}` })
       .optional(),
+    /** The language of the patient's e-mails (profile page); kept when absent. */
+    preferredLocale: z.enum(LOCALES).optional(),
   })
   .superRefine((v, ctx) => {
     const errors = validateOnboardingProfile(v, latestMarketToday());
@@ -64,11 +66,12 @@ export const updateProfile = defineEndpoint({
   async handler({ auth, body: b, db, messages }) {
     // As the patient: RLS lets a patient create and update only their own row.
     await db.query(
-      `insert into public.patients (user_id, name, birthday, gender, country_id) values (auth.uid(), $1, $2::date, $3, $4)
+      `insert into public.patients (user_id, name, birthday, gender, country_id, preferred_locale) values (auth.uid(), $1, $2::date, $3, $4, $5)
        on conflict (user_id) do update
          set name = excluded.name, birthday = excluded.birthday, gender = excluded.gender,
-             country_id = coalesce(excluded.country_id, public.patients.country_id), updated_at = now()`,
-      [b.name.trim(), b.birthday, b.gender, b.countryId ?? null],
+             country_id = coalesce(excluded.country_id, public.patients.country_id),
+             preferred_locale = coalesce(excluded.preferred_locale, public.patients.preferred_locale), updated_at = now()`,
+      [b.name.trim(), b.birthday, b.gender, b.countryId ?? null, b.preferredLocale ?? null],
     );
     const saved = (await loadPatientProfile(db, auth.userId))!;
     messages.push(auth.patient ? 'Update successfully' : 'Create successfully');

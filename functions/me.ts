@@ -36,6 +36,10 @@ export const me = defineEndpoint({
         gender: z.number().int().nullable(),
       })
       .nullable(),
+    /** The patient's photo (header avatar); null when none was saved. */
+    avatar: z.string().nullable(),
+    /** The language of the patient's e-mails; null: the site's locale. */
+    preferredLocale: z.string().nullable(),
     onboarding: z.object({ onboarded: z.boolean(), missing: z.array(z.string()) }),
     familyMembers: z.array(familyMember),
   }),
@@ -45,8 +49,11 @@ export const me = defineEndpoint({
       `select id, name, to_char(birthday, 'YYYY-MM-DD') as birthday, gender, relation, notify_to, email, phone, avatar
          from public.family_members where patient_user_id = auth.uid() order by id`,
     );
+    const own = await db.query(`select avatar, preferred_locale from public.patients where user_id = auth.uid()`);
     return {
       id: auth.userId,
+      avatar: own.rows[0]?.avatar ?? null,
+      preferredLocale: own.rows[0]?.preferred_locale ?? null,
       email: auth.claims.email || null,
       phone: auth.claims.phone || null,
       profile: auth.patient,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
+import accountBookings from './account-bookings';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
 import adminSiteBuild from './admin-site-build';
@@ -9,6 +10,7 @@ import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
+import family from './family';
 import health from './health';
 import me from './me';
 import meProfile from './me-profile';
@@ -44,6 +46,7 @@ const handler = serve(openapi);
 
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
+  accountBookings,
   adminDoctors,
   adminMe,
   adminSiteBuild,
@@ -53,6 +56,7 @@ export const FUNCTIONS = {
   adminUploads,
   bookings,
   campaign,
+  family,
   health,
   hospitalBranchDoctors,
   hospitalBranchServices,

@@ -6,17 +6,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 import { SESSION_STORAGE_KEY } from '../lib/session-storage';
+import { connectAuth } from '../scripts/session-store';
 
 export { SESSION_STORAGE_KEY };
 
 let client: Promise<SupabaseClient> | undefined;
 
 export function supabase(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(import.meta.env.PUBLIC_SUPABASE_URL || window.location.origin, import.meta.env.PUBLIC_SUPABASE_ANON_KEY || 'local-anon-key', {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    const c = createClient(import.meta.env.PUBLIC_SUPABASE_URL || window.location.origin, import.meta.env.PUBLIC_SUPABASE_ANON_KEY || 'local-anon-key', {
       auth: { storageKey: SESSION_STORAGE_KEY, persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
-    }),
-  );
+    });
+    // The one session store of the site follows this client's auth state (sign-in, refresh, sign-out).
+    connectAuth(c);
+    return c;
+  });
   return client;
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Locale } from '../../i18n/locales';
 import { translate, type MessageKey, type Params } from '../../i18n/strings';
 import { message, type Message } from './message';
+import { ADULT_AGE, GENDERS, NOTIFY_TO, NOTIFY_TO_PAYLOAD, ageInYears, isAdult, type Gender, type NotifyTo } from './family-profile';
 
 export const FORM_MESSAGES = {
   required: message('form.required'),
@@ -71,14 +72,8 @@ export function pageSchema(locale: Locale, pageCount: number) {
 
 // ---------------------------------------------------------------- family profile
 
-/** Age from which a family member is an adult (SPEC §9). */
-export const ADULT_AGE = 19;
-export const GENDERS = ['male', 'female'] as const;
-export type Gender = (typeof GENDERS)[number];
-export const NOTIFY_TO = ['only_me', 'both', 'patient'] as const;
-export type NotifyTo = (typeof NOTIFY_TO)[number];
-/** notify_to values of the payload; the owner ('only me') is MASTER. */
-export const NOTIFY_TO_PAYLOAD: Record<NotifyTo, string> = { only_me: 'MASTER', both: 'BOTH', patient: 'PATIENT' };
+// The family rules live in ./family-profile (string keys, no tables: the island imports them too).
+export { ADULT_AGE, GENDERS, NOTIFY_TO, NOTIFY_TO_PAYLOAD, ageInYears, isAdult, type Gender, type NotifyTo };
 export const NOTIFY_TO_LABELS: Record<NotifyTo, Message> = {
   only_me: message('form.family.notify.onlyMe'),
   both: message('form.family.notify.both'),
@@ -94,17 +89,6 @@ export function isIsoDate(value: string): boolean {
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-/** Whole years between a birthday and today (both 'yyyy-MM-dd'); a 29 February birthday turns over on 1 March. */
-export function ageInYears(birthday: string, today: string): number {
-  const [by, bm, bd] = birthday.split('-').map(Number);
-  const [ty, tm, td] = today.split('-').map(Number);
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-export function isAdult(birthday: string, today: string): boolean {
-  return ageInYears(birthday, today) >= ADULT_AGE;
 }
 
 export interface FamilyProfileValues {

@@ -6,14 +6,14 @@
 import { tabHref, canReadBookingBlock, CAROUSEL_INTERVAL_MS, type HospitalTab } from '../lib/hospital-page';
 import { distanceKm, roundPosition } from '../lib/distance';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { readSession } from './session';
+import { browserSession } from './session-store';
 import { initPhoneButtons, type AccessToken } from './phone-buttons';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T & Element>(sel) as T | null;
 const $$ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => [...root.querySelectorAll(sel)] as T[];
 const page = $('[data-testid="hospital-page"]');
 const locale = (page?.getAttribute('data-locale') ?? 'vi-VN') as Locale;
-const session = readSession();
+const session = browserSession();
 
 // ---- tabs -----------------------------------------------------------------------------------------------
 function showTab(tab: HospitalTab, push: boolean) {

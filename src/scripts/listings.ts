@@ -8,7 +8,8 @@
 import { matchesKeyword } from '../lib/keyword-match';
 import { distanceKm, roundPosition, sortByDistance, toggleSortDirection, type Position, type SortDirection } from '../lib/distance';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { readSession, storedAccessToken } from './session';
+import { storedAccessToken } from './session';
+import { browserSession } from './session-store';
 import { initPhoneButtons } from './phone-buttons';
 
 const tools = document.querySelector<HTMLElement>('[data-listing-tools]');
@@ -98,4 +99,4 @@ for (const row of document.querySelectorAll<HTMLElement>('.filter-chips')) {
 }
 
 // The stored token only: no Supabase client on listing pages (JavaScript budget 20 KB).
-initPhoneButtons(locale, readSession(), async () => storedAccessToken());
+initPhoneButtons(locale, browserSession(), async () => storedAccessToken());

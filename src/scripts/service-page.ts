@@ -5,7 +5,8 @@
  */
 import { LOCALE_CONFIG, isLocale } from '../../i18n/locales';
 import { PHONE_LOGIN_SOURCE, serviceHeaderPhoneLink } from '../lib/phone';
-import { readSession, startLoginReturnFlow } from './session';
+import { startLoginReturnFlow } from './session';
+import { browserSession } from './session-store';
 
 const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
 
@@ -25,7 +26,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-service-phone]'))
   if (!button || !isLocale(locale)) continue;
   // After the page is idle: the first localStorage read opens the origin's storage, a blocking task while it loads.
   whenIdle(() => {
-    if (!readSession().loggedIn) return;
+    if (!browserSession().loggedIn) return;
     void (async () => {
       const phone = await fetchPhone(el.dataset.phoneUrl ?? '').catch(() => null);
       const href = serviceHeaderPhoneLink({ phone, loggedIn: true });

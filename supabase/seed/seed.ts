@@ -17,6 +17,7 @@ import { seedDoctorProfiles } from './doctor-profiles';
 import { seedHomepage } from './homepage';
 import { GALLERY_PHOTOS, seedLifelike } from './lifelike';
 import { seedBooking } from './booking';
+import { seedAccount } from './account';
 
 export interface SeedOptions { scale?: number; log?: (msg: string) => void }
 
@@ -467,6 +468,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   });
   await seedHomepage(db);
   await seedBooking(db);
+  await seedAccount(db);
   // Fresh statistics, so the first queries after a seed get real plans (RLS subplans included).
   await db.pool.query('analyze');
   options.log?.(`seeded (scale ${scale}) in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);

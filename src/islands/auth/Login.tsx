@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DIAL_CODES, OTP_LENGTH, isEmail, safeReturnUrl, toE164 } from '../../lib/login';
 import { RETURN_URL_KEY } from '../../scripts/session';
 import { supabase } from '../supabase';
+import { logOut } from '../../scripts/log-out';
 import { translatorOf, type Strings } from '../booking/shared';
 
 export interface LoginProps {
@@ -120,7 +121,8 @@ export default function Login({ strings, countryCode, homePath, onSignedIn }: Lo
 
   async function logout() {
     setBusy(true);
-    await (await supabase()).auth.signOut().catch(() => undefined);
+    // The one log-out of the site: Supabase session ended and everything kept in this browser removed.
+    await logOut();
     setBusy(false);
     setStep({ name: 'ask' });
   }

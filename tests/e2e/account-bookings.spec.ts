@@ -1,0 +1,92 @@
+/**
+ * My appointments (issue 28 item 3) in vi-VN, en-PH and zh-TW at both widths, on bookings of the account seed
+ * (supabase/seed/account.ts: patient-account@demo.test, each test its own doctor): find the appointment, reschedule it with the date strip
+ * and slot picker, cancel the new one after a confirmation, see an appointment inside its window refused, add
+ * one to the calendar, and review a completed visit, shown at once by the review list call.
+ */
+import { expect, test } from '@playwright/test';
+import type { Locale } from '../../i18n/locales';
+import { translate } from '../../i18n/strings';
+import type { MyBooking } from '../../src/lib/my-bookings';
+import { signAccessToken } from '../support/tokens';
+import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
+import { accountUrl, signInAs } from './support/account';
+
+const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
+
+for (const [i, locale] of LOCALES.entries()) {
+  test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {
+    const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
+    const index = i * 2 + (info.project.name === 'mobile' ? 1 : 0);
+    const token = await signAccessToken(ACCOUNT_PATIENT.id, { email: ACCOUNT_PATIENT.email });
+    const all = ((await (await request.get('/api/account/bookings', { headers: { authorization: `Bearer ${token}` } })).json())._data.bookings) as MyBooking[];
+    const seeded = (status: string) => all.filter((b) => b.status === status && b.rescheduledFromId === null).sort((a, b) => a.doctorId! - b.doctorId!);
+    const upcoming = seeded('confirmed').filter((b) => Date.parse(b.cancelUntil) > Date.now() && b.doctorName);
+    const locked = seeded('confirmed').find((b) => Date.parse(b.cancelUntil) < Date.now())!;
+    const doctorIds = [...new Set(upcoming.map((b) => b.doctorId))].filter((id) => seeded('completed').some((c) => c.doctorId === id));
+    const mine = upcoming.find((b) => b.doctorId === doctorIds[index])!;
+    const visit = seeded('completed').find((b) => b.doctorId === doctorIds[index])!;
+    expect(mine, 'a seeded appointment for this test').toBeDefined();
+    expect(visit.review).toBeNull();
+
+    await signInAs(page, accountUrl(locale, 'bookings'), ACCOUNT_PATIENT.email);
+    const card = page.locator(`[data-testid="booking-item"][data-booking-id="${mine.id}"]`);
+    await expect(page.getByTestId('bookings-upcoming').locator(card)).toBeVisible();
+    await expect(card).toContainText(mine.doctorName!);
+    await expect(card).toContainText(mine.hospitalName);
+    await expect(card.getByTestId('booking-status')).toHaveText(t('account.bookings.status.confirmed'));
+    await expect(card.getByTestId('booking-for')).toHaveText(t('account.bookings.forMe'));
+    await expect(card.getByTestId('booking-when')).toContainText(mine.time);
+    await expect(card).toContainText(t('account.bookings.payment.atHospital'));
+    const ics = await card.getByRole('link', { name: t('account.bookings.addToCalendar') }).getAttribute('href');
+    expect(decodeURIComponent(ics!.replace(/^data:text\/calendar;charset=utf-8,/, ''))).toContain(`DTSTART:${mine.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+
+    // Inside its doctor's window: no cancel or reschedule, and the page says until when it was possible.
+    const lockedCard = page.locator(`[data-booking-id="${locked.id}"]`);
+    await expect(lockedCard.getByTestId('booking-window')).toContainText(t('account.bookings.windowPassed', { time: '' }).split(' ')[0]);
+    await expect(lockedCard.getByRole('button', { name: t('account.bookings.cancel') })).toHaveCount(0);
+
+    // Reschedule to another free time of the same doctor.
+    await card.getByRole('button', { name: t('account.bookings.reschedule') }).click();
+    const popup = page.getByTestId('reschedule-popup');
+    await expect(popup.getByRole('heading', { name: t('account.bookings.rescheduleTitle') })).toBeVisible();
+    // Another time on the appointment's own day (days ahead): the moved appointment stays outside its window.
+    await popup.locator(`[data-date="${mine.day}"]`).click();
+    const slot = popup.locator(`[data-slot]:not([data-slot="${mine.time}"])`).first();
+    const started = await slot.getAttribute('data-slot');
+    await slot.click();
+    const moved = page.waitForResponse((r) => r.url().endsWith(`/api/account/bookings/${mine.id}/reschedule`));
+    await popup.getByTestId('reschedule-confirm').click();
+    const fresh = ((await (await moved).json())._data.booking) as MyBooking;
+    expect(fresh).toMatchObject({ doctorId: mine.doctorId, rescheduledFromId: mine.id, time: started, status: 'confirmed' });
+    await expect(page.getByTestId('bookings-notice')).toContainText(t('account.bookings.rescheduled', { when: '' }).trim().split(' ')[0]);
+    await expect(page.getByTestId('bookings-past').locator(card).getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
+    const freshCard = page.getByTestId('bookings-upcoming').locator(`[data-booking-id="${fresh.id}"]`);
+    await expect(freshCard.getByTestId('booking-when')).toContainText(started!);
+
+    // Cancel, after the confirmation ('No' keeps it).
+    await freshCard.getByRole('button', { name: t('account.bookings.cancel') }).click();
+    await page.getByTestId('cancel-popup').getByRole('button', { name: t('account.bookings.cancelNo') }).click();
+    await expect(freshCard).toBeVisible();
+    await freshCard.getByRole('button', { name: t('account.bookings.cancel') }).click();
+    await page.getByTestId('cancel-popup').getByRole('button', { name: t('account.bookings.cancelYes') }).click();
+    await expect(page.getByTestId('bookings-notice')).toHaveText(t('account.bookings.cancelled'));
+    await expect(page.getByTestId('bookings-past').locator(`[data-booking-id="${fresh.id}"]`).getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
+
+    // Review the completed visit; the review list call shows it at once.
+    const visitCard = page.locator(`[data-booking-id="${visit.id}"]`);
+    await visitCard.getByRole('button', { name: t('account.bookings.review.open') }).click();
+    const review = page.getByTestId('review-popup');
+    await review.getByRole('button', { name: t('account.bookings.review.send') }).click();
+    await expect(review).toContainText(t('account.bookings.review.rateRequired'));
+    await review.getByRole('radio', { name: t('account.bookings.review.star.other', { count: 4 }) }).check({ force: true });
+    const feedback = `E2E ${locale} ${info.project.name} ${Date.now()}`;
+    await review.getByLabel(t('account.bookings.review.feedback')).fill(feedback);
+    await review.getByRole('button', { name: t('account.bookings.review.send') }).click();
+    await expect(page.getByTestId('bookings-notice')).toHaveText(t('account.bookings.review.thanks'));
+    await expect(visitCard.getByTestId('booking-review')).toContainText(feedback);
+    await expect(visitCard.getByRole('button', { name: t('account.bookings.review.open') })).toHaveCount(0);
+    const listed = await (await request.get(`/api/reviews?doctor_id=${visit.doctorId}&page=1`)).text();
+    expect(listed).toContain(feedback);
+  });
+}
