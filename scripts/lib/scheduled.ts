@@ -2,11 +2,13 @@
  * Netlify scheduled functions run locally: every module of the functions folder whose `config.schedule` is set
  * (a cron expression on Netlify, at most once a minute) is called every `intervalMs` instead, so that local use
  * and end-to-end tests need not wait a minute (the outbox sender, functions/outbox-sender.ts). A run is skipped
- * while the previous one of the same function is still going.
+ * while the previous one of the same function is still going. A function whose configuration is missing here (the
+ * site rebuild without NETLIFY_BUILD_HOOK) is said once and not run again.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ConfigError } from '../../src/server/config';
 
 type Scheduled = { name: string; handler: (req: Request, context: unknown) => Response | Promise<Response> };
 
@@ -30,7 +32,9 @@ export async function startScheduledFunctions(options: { functionsDir: string; o
   const fns = await loadScheduledFunctions(options.functionsDir);
   const intervalMs = options.intervalMs ?? Number(process.env.LOCAL_SCHEDULE_MS ?? 2000);
   const running = new Map<string, Promise<void>>();
+  const unconfigured = new Set<string>();
   const runOne = (fn: Scheduled): Promise<void> => {
+    if (unconfigured.has(fn.name)) return Promise.resolve();
     const current = running.get(fn.name);
     if (current) return current;
     const run = (async () => {
@@ -42,6 +46,11 @@ export async function startScheduledFunctions(options: { functionsDir: string; o
         const res = await fn.handler(req, { site: { url: options.origin } });
         if (!res.ok) options.log?.(`[scheduled] ${fn.name} answered ${res.status}`);
       } catch (err) {
+        if (err instanceof ConfigError) {
+          unconfigured.add(fn.name);
+          options.log?.(`[scheduled] ${fn.name} is off here: ${err.message}`);
+          return;
+        }
         options.log?.(`[scheduled] ${fn.name} failed: ${err instanceof Error ? err.message : String(err)}`);
       } finally {
         running.delete(fn.name);
