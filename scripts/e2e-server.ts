@@ -23,6 +23,7 @@ await buildDatabase(db, { seed: true });
 const { handleHospitalFixtures } = await import('../tests/e2e/support/hospital-fixtures');
 const { handleDoctorFixtures } = await import('../tests/e2e/support/doctor-fixtures');
 const { handleBookingFixtures } = await import('../tests/e2e/support/booking-fixtures');
+const { handleAccessToken } = await import('../tests/e2e/support/access-token');
 await db.close();
 
 // Booking e2e tests hold many slots with the demo patients: the per-user hold limit would refuse them.
@@ -36,6 +37,9 @@ const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
 mounts.push({ prefix: '/__e2e/booking-fixtures', handler: (req) => handleBookingFixtures(req) });
+// An access token of a seeded user with its session in this server's database (the tests' own process has none):
+// sign-ins of one address are rate-limited, and tests of six projects sign the same patient in at once.
+mounts.push({ prefix: '/__e2e/access-token', handler: (req) => handleAccessToken(req) });
 // What the link checker (tests/e2e/links.spec.ts) reads: the built site on disk and the function paths served.
 const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.path);
 mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });

@@ -1,5 +1,8 @@
 /**
- * The one route map of the admin (DESIGN §11). Every screen is a lazy route whose `handle` declares the roles
+ * The one route map of the admin (DESIGN §11). Lazy routes use the function form: a screen chunk that fails to
+ * load then rejects the route's loading, and the route's ErrorBoundary shows the fallback (the object form left
+ * the screen blank).
+ * Every screen is a lazy route whose `handle` declares the roles
  * allowed (from src/lib/admin-routes.ts, which reads the sidebar table), its title key and whether the top bar's
  * hospital/branch scoping applies. The guard (shell/guard.tsx) and the menu read the same table.
  * Adding a screen: see src/admin/README.md.
@@ -25,18 +28,18 @@ function Home() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/admin/login', lazy: { Component: async () => (await import('./routes/login/LoginScreen')).default } },
+  { path: '/admin/login', lazy: async () => ({ Component: (await import('./routes/login/LoginScreen')).default }) },
   {
     path: '/admin',
     Component: Layout,
     children: [
       { index: true, Component: Home },
-      { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: { Component: async () => (await import('./routes/doctors/doctor-list/DoctorListScreen')).default } },
-      { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: { Component: async () => (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default } },
-      { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: { Component: async () => (await import('./routes/users/user-list/UserListScreen')).default } },
-      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
-      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: { Component: async () => (await import('./routes/users/user-form/UserFormScreen')).default } },
-      { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: { Component: async () => (await import('./routes/settings/SettingsScreen')).default } },
+      { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-list/DoctorListScreen')).default }) },
+      { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default }) },
+      { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: async () => ({ Component: (await import('./routes/users/user-list/UserListScreen')).default }) },
+      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
+      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
+      { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: async () => ({ Component: (await import('./routes/settings/SettingsScreen')).default }) },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -4,7 +4,7 @@
  * messages of the doctor calls. Pure; shared by the admin screens and the functions.
  */
 import { z } from 'zod';
-import { searchKeyword } from './hospital-page';
+import { searchKeyword } from './search-keyword';
 import { PRICE_TYPES } from './prices';
 import { REPEATING_SECTIONS, type RepeatingSection } from './validation';
 

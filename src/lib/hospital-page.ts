@@ -15,9 +15,8 @@ export type Viewport = keyof typeof COLLAPSED_LIST_SIZE;
 /** About and patient guide collapse to this many lines. */
 export const COLLAPSED_TEXT_LINES = 4;
 export const LIST_SKELETONS = 20;
-export const SEARCH_DEBOUNCE_MS = 300;
-/** Search keywords are sent from this many characters. */
-export const SEARCH_MIN_CHARS = 3;
+// The search-box rules live in their own module, so a page that only searches does not load this one's imports.
+export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, KEYWORD_MAX_CHARS, clampKeyword, searchKeyword } from './search-keyword';
 
 export const NO_RESULTS_MESSAGE = message('directory.noResults');
 export const NO_REVIEWS_MESSAGE = message('directory.reviews.empty');
@@ -218,21 +217,6 @@ export function reviewsPagePath(pagePath: string): string {
 
 export const serviceReviewsPath = reviewsPagePath;
 export const doctorReviewsPath = reviewsPagePath;
-
-/** The longest keyword a search box sends (its maxlength); a longer one is cut to it, never refused. */
-export const KEYWORD_MAX_CHARS = 100;
-
-/** A keyword cut to KEYWORD_MAX_CHARS characters (whole code points) and trimmed. */
-export function clampKeyword(input: string): string {
-  const chars = [...input.trim()];
-  return chars.length > KEYWORD_MAX_CHARS ? chars.slice(0, KEYWORD_MAX_CHARS).join('').trim() : chars.join('');
-}
-
-/** The keyword sent by a search box: trimmed and cut to the maximum, and only from 3 characters; otherwise none. */
-export function searchKeyword(input: string | null | undefined, minChars = SEARCH_MIN_CHARS): string | undefined {
-  const k = clampKeyword(input ?? '');
-  return [...k].length >= minChars ? k : undefined;
-}
 
 /** The mobile ad inside About goes after this many non-empty lines (vi-VN only). */
 export const ABOUT_AD_AFTER_LINES = 2;

@@ -4,7 +4,7 @@
  * (sent only with at least 3 characters, debounced 300 ms) and how many results of each kind come back.
  */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { KEYWORD_MAX_CHARS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword } from './hospital-page';
+import { KEYWORD_MAX_CHARS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword } from './search-keyword';
 
 export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS, searchKeyword };
 

@@ -4,7 +4,7 @@
  * kind, the empty states of SPEC §8 ('No result found', 'No matching result, please try another keyword or see
  * more') and an error state with a retry. Strings come from the page (only this locale's).
  */
-import { searchKeyword } from '../lib/hospital-page';
+import { searchKeyword } from '../lib/search-keyword';
 import { interpolate, pluralFromTable } from '../../i18n/interpolate';
 
 interface Link { href: string; external: boolean }

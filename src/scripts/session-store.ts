@@ -7,7 +7,7 @@
  */
 import { atom } from 'nanostores';
 import { SESSION_STORAGE_KEY } from '../lib/session-storage';
-import { readSession, type BrowserSession } from './session';
+import { decodeJwtPayload, readSession, type BrowserSession } from './session';
 
 /** What the header shows of the signed-in patient: kept beside the session so the first paint is right. */
 export const ACCOUNT_CACHE_KEY = 'care.account';
@@ -34,7 +34,11 @@ interface StoredSession {
 function storedUserId(storage: Storage): string | null {
   try {
     const value = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as StoredSession | null;
-    return value?.user?.id ?? null;
+    if (value?.user?.id) return value.user.id;
+    // A stored session without its user object (an older supabase-js shape): the token's subject.
+    const token = (value as { access_token?: string } | null)?.access_token;
+    const sub = token ? decodeJwtPayload(token)?.sub : undefined;
+    return typeof sub === 'string' ? sub : null;
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@ export interface BrowserSession {
   abilities: { action: string; subject: string }[];
 }
 
-function decodeJwtPayload(token: string): Record<string, unknown> | null {
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
   try {
     const part = token.split('.')[1];
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import type { Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
 import type { MyBooking } from '../../src/lib/my-bookings';
-import { signAccessToken } from '../support/tokens';
+import { e2eAccessToken } from './support/access-token';
 import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
 import { accountUrl, signInAs } from './support/account';
 
@@ -18,7 +18,7 @@ for (const [i, locale] of LOCALES.entries()) {
   test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {
     const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
     const index = i * 2 + (info.project.name === 'mobile' ? 1 : 0);
-    const token = await signAccessToken(ACCOUNT_PATIENT.id, { email: ACCOUNT_PATIENT.email });
+    const token = await e2eAccessToken(request, ACCOUNT_PATIENT.id, ACCOUNT_PATIENT.email);
     const all = ((await (await request.get('/api/account/bookings', { headers: { authorization: `Bearer ${token}` } })).json())._data.bookings) as MyBooking[];
     const seeded = (status: string) => all.filter((b) => b.status === status && b.rescheduledFromId === null).sort((a, b) => a.doctorId! - b.doctorId!);
     const upcoming = seeded('confirmed').filter((b) => Date.parse(b.cancelUntil) > Date.now() && b.doctorName);

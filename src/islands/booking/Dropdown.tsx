@@ -6,7 +6,7 @@
  * server's results or 'No result found'; shorter input shows every option.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { searchKeyword, SEARCH_DEBOUNCE_MS } from '../../lib/hospital-page';
+import { searchKeyword, SEARCH_DEBOUNCE_MS } from '../../lib/search-keyword';
 
 export const WIDGET_DROPDOWN_MAX_HEIGHT = 304;
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DoctorCardModel, ServiceCardModel } from '../../lib/hospital-cards';
-import { searchKeyword } from '../../lib/hospital-page';
+import { searchKeyword } from '../../lib/search-keyword';
 import DoctorCard from './DoctorCard';
 import ServiceCard from './ServiceCard';
 import { fill, type CardLabels, type ListPage } from './types';

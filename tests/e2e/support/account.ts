@@ -6,7 +6,7 @@ import { mailboxCode } from './mailbox';
 import { SESSION_STORAGE_KEY } from '../../../src/lib/session-storage';
 import { ACCOUNTS } from '../../../supabase/seed/accounts';
 import { ACCOUNT_PATIENT } from '../../../supabase/seed/account';
-import { signAccessToken } from '../../support/tokens';
+import { e2eAccessToken } from './access-token';
 
 export const PATIENT = 'patient@demo.test';
 export const PATIENT_OTHER = 'patient-other@demo.test';
@@ -26,7 +26,7 @@ export const PATIENT_IDS: Record<string, string> = { [PATIENT]: ACCOUNTS.patient
  */
 export async function signInAs(page: Page, path: string, email = PATIENT): Promise<void> {
   const id = PATIENT_IDS[email];
-  const token = await signAccessToken(id, { email });
+  const token = await e2eAccessToken(page.request, id, email);
   const session = {
     access_token: token,
     token_type: 'bearer',
