@@ -174,12 +174,13 @@ export function Layout() {
       <a href="#admin-main" className="skip-link">
         {t('admin.shell.skip')}
       </a>
-      <header className="mobile-bar">
+      <div className="mobile-bar">
         <button type="button" className="icon-btn" aria-label={t('admin.shell.openMenu')} aria-expanded={drawer} aria-controls="admin-sidebar" onClick={() => setDrawer(true)}>
           ☰
         </button>
-        <span className="mobile-title">{title}</span>
-      </header>
+        {/* The one visible h1 on mobile and tablet; the top bar's h1 is hidden there. */}
+        <h1 className="mobile-title">{title}</h1>
+      </div>
       {drawer ? <div className="drawer-scrim" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
       <aside id="admin-sidebar" className={drawer ? 'sidebar open' : 'sidebar'} aria-label={t('admin.shell.sidebar')}>
         <div className="brand">
