@@ -13,6 +13,8 @@ export const WIDGET_DROPDOWN_MAX_HEIGHT = 304;
 export interface Option {
   value: number;
   label: string;
+  /** A second line under the label (e.g. "No free slot in the next 180 days"); the option stays selectable. */
+  hint?: string;
 }
 
 interface Props {
@@ -204,11 +206,12 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
                   role="option"
                   aria-selected={o.value === value}
                   data-index={i}
-                  className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}`}
+                  className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}${o.hint ? ' has-hint' : ''}`}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(o)}
                 >
                   {o.label}
+                  {o.hint && <span className="bk-dd-hint">{o.hint}</span>}
                 </li>
               ))}
             </ul>
