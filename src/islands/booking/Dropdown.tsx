@@ -205,13 +205,16 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
                   id={`${id}-opt-${o.value}`}
                   role="option"
                   aria-selected={o.value === value}
+                  // The name alone names the option (typed and matched as such); the hint describes it.
+                  aria-labelledby={`${id}-opt-${o.value}-name`}
+                  aria-describedby={o.hint ? `${id}-opt-${o.value}-hint` : undefined}
                   data-index={i}
                   className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}${o.hint ? ' has-hint' : ''}`}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(o)}
                 >
-                  {o.label}
-                  {o.hint && <span className="bk-dd-hint">{o.hint}</span>}
+                  <span className="bk-dd-name" id={`${id}-opt-${o.value}-name`}>{o.label}</span>
+                  {o.hint && <span className="bk-dd-hint" id={`${id}-opt-${o.value}-hint`}>{o.hint}</span>}
                 </li>
               ))}
             </ul>
