@@ -1,7 +1,8 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a branch (accept version 2.0.0) and the specialties of
  * a hospital. Public, cacheable for a few seconds on the CDN (AVAILABILITY_CDN); a call that reaches the function
- * reads the branch's list in one query, as the caller, and filters it.
+ * reads the branch's list in one query, as the caller, and filters it. Doctors and services without a free slot in
+ * the schedule calls' horizon are answered too, with `hasSlots` false and after the others (issue #30 item 7).
  */
 import { clampKeyword } from '../src/lib/hospital-page';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { AVAILABILITY_CDN } from '../src/server/availability-cache';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../src/data/quick-booking';
 import { ALL_SPECIALTIES_ID } from '../src/lib/quick-booking';
 import { PRICE_TYPES } from '../src/lib/prices';
+import { NEAREST_HORIZON_DAYS } from '../src/lib/slots';
 
 /** The version these calls answer (SPEC §7 'accept version 2.0.0'). */
 export const SEARCH_VERSION = '2.0.0';
@@ -39,6 +41,7 @@ const doctorResult = z.object({
   bufferTimeOutpatient: z.number().int(),
   babyFormulaCampaign: z.boolean(),
   specialties: z.array(z.number().int()),
+  hasSlots: z.boolean().describe(`A free slot from today to ${NEAREST_HORIZON_DAYS} days later (hospital's zone); listed after those that have one`),
 });
 
 const serviceResult = z.object({
@@ -50,6 +53,7 @@ const serviceResult = z.object({
   originalPrice: z.number().nullable(),
   promotion: z.number().nullable(),
   bufferTime: z.number().int(),
+  hasSlots: z.boolean().describe(`A free slot from today to ${NEAREST_HORIZON_DAYS} days later (hospital's zone); listed after those that have one`),
 });
 
 export const doctorSearch = defineEndpoint({

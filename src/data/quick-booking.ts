@@ -1,11 +1,14 @@
 /**
  * Quick-booking searches (SPEC §7): doctors and services of a hospital branch, and the specialties of its doctors.
  * Run as the caller, so only published hospitals, doctors and active services are found (RLS). A branch's doctors
- * or services are loaded whole (a branch has tens) and searches filter them in memory.
+ * or services are loaded whole (a branch has tens) and searches filter them in memory. Each item says whether it
+ * has a free slot in the schedule calls' horizon (issue #30 item 7), in the same query.
  */
 import { searchText } from '../lib/keyword-match';
 import type { Queryable } from './db';
 import type { PriceType } from '../lib/prices';
+import { bookableFirst } from '../lib/quick-booking';
+import { NEAREST_HORIZON_DAYS } from '../lib/slots';
 
 /** SPEC §3 'Doctor quick-booking search result', plus the doctor's specialty ids for the widget. */
 export interface DoctorSearchResult {
@@ -24,6 +27,8 @@ export interface DoctorSearchResult {
   bufferTimeOutpatient: number;
   babyFormulaCampaign: boolean;
   specialties: number[];
+  /** A free slot, past the buffer, from today to NEAREST_HORIZON_DAYS later (hospital's zone), in a mode it offers. */
+  hasSlots: boolean;
 }
 
 export interface ServiceSearchResult {
@@ -38,6 +43,8 @@ export interface ServiceSearchResult {
   originalPrice: number | null;
   promotion: number | null;
   bufferTime: number;
+  /** A free slot, past the buffer, from today to NEAREST_HORIZON_DAYS later (hospital's zone). */
+  hasSlots: boolean;
 }
 
 export interface SpecialtyResult {
@@ -46,6 +53,18 @@ export interface SpecialtyResult {
   slug: string;
   thumbnail: string | null;
 }
+
+/**
+ * The condition on a schedule `s` and its slot `ts` (hospital `h`; $2 now, $3 horizon days) that the slot is free
+ * and bookable: a working day from today to the horizon in the hospital's zone, starting after now plus the buffer
+ * (src/lib/slots bookingThreshold), and not full. `booked` still counts a hold that expired less than a minute ago
+ * (booking-expiry releases them every minute; public.slot_taken, which the schedule calls use, is not the caller's
+ * to run), so such a slot reads as taken for that minute: a mark, never a refusal.
+ */
+const FREE_SLOT_SQL = (bufferMinutes: string, s = 's') =>
+  `${s}.working_day between ($2::timestamptz at time zone h.time_zone)::date and ($2::timestamptz at time zone h.time_zone)::date + $3::int
+                       and (${s}.working_day + ts.started) at time zone h.time_zone > $2::timestamptz + make_interval(mins => ${bufferMinutes})
+                       and ts.booked < ts.capacity`;
 
 /** Results per search: a branch has tens of doctors, so this is a guard, not paging. */
 export const SEARCH_LIMIT = 200;
@@ -69,12 +88,12 @@ function firstResults<T>(items: readonly T[], keep: (item: T) => boolean): T[] {
   return out;
 }
 
-/** SPEC §7 doctor quick-booking search over a branch's loaded doctors: specialty (null: all) and keyword. */
+/** SPEC §7 doctor quick-booking search over a branch's loaded doctors: specialty (null: all) and keyword; bookable first. */
 export const filterDoctors = (doctors: readonly DoctorSearchResult[], q: { specialtyId?: number | null; keyword?: string }): DoctorSearchResult[] =>
-  firstResults(doctors, (d) => (q.specialtyId == null || d.specialties.includes(q.specialtyId)) && nameContains(d.name, q.keyword));
+  firstResults(bookableFirst(doctors), (d) => (q.specialtyId == null || d.specialties.includes(q.specialtyId)) && nameContains(d.name, q.keyword));
 
-/** Bookable services of a loaded branch list matching the keyword. */
-export const filterServices = (services: readonly ServiceSearchResult[], q: { keyword?: string }): ServiceSearchResult[] => firstResults(services, (s) => nameContains(s.name, q.keyword));
+/** Bookable services of a loaded branch list matching the keyword, those with a free slot first. */
+export const filterServices = (services: readonly ServiceSearchResult[], q: { keyword?: string }): ServiceSearchResult[] => firstResults(bookableFirst(services), (s) => nameContains(s.name, q.keyword));
 
 /** Rows of a per-branch query grouped by branch, in query order; every asked branch has a list (maybe empty). */
 function byBranch<T>(ids: readonly number[], rows: (T & { hospital_id: string })[]): Map<number, T[]> {
@@ -83,38 +102,44 @@ function byBranch<T>(ids: readonly number[], rows: (T & { hospital_id: string })
   return out;
 }
 
-/** The bookable doctors (outpatient or telemedicine) of each branch in `ids`, by name, in one query. */
-export async function loadBranchDoctors(c: Queryable, ids: readonly number[]): Promise<Map<number, DoctorSearchResult[]>> {
-  const { rows } = await c.query<DoctorSearchResult & { hospital_id: string }>(BRANCH_DOCTORS_SQL, [ids]);
+/** The bookable doctors (outpatient or telemedicine) of each branch in `ids`, by name, in one query; `now` decides `hasSlots`. */
+export async function loadBranchDoctors(c: Queryable, ids: readonly number[], now = Date.now()): Promise<Map<number, DoctorSearchResult[]>> {
+  const { rows } = await c.query<DoctorSearchResult & { hospital_id: string }>(BRANCH_DOCTORS_SQL, [ids, new Date(now).toISOString(), NEAREST_HORIZON_DAYS]);
   return byBranch(ids, rows);
 }
 
-export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number; specialtyId?: number | null; keyword?: string }): Promise<DoctorSearchResult[]> {
-  return filterDoctors((await loadBranchDoctors(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
+export async function searchDoctors(c: Queryable, q: { hospitalBranchId: number; specialtyId?: number | null; keyword?: string }, now = Date.now()): Promise<DoctorSearchResult[]> {
+  return filterDoctors((await loadBranchDoctors(c, [q.hospitalBranchId], now)).get(q.hospitalBranchId)!, q);
 }
 
 const BRANCH_DOCTORS_SQL = `select d.hospital_id::text as hospital_id, d.id, d.name, d.avatar, d.slug, d.price, d.price_to as "priceTo", d.price_type as "priceType", c.currency as "priceUnit",
             d.partner_group as "partnerGroup", (d.outpatient_enabled) as "validOutpatient", d.telemedicine_enabled as "validTelemedicine",
             d.buffer_time_telemedicine as "bufferTimeTele", d.buffer_time_outpatient as "bufferTimeOutpatient",
             d.baby_formula_campaign as "babyFormulaCampaign",
-            coalesce((select array_agg(ds.specialty_id::int order by ds.specialty_id) from public.doctor_specialties ds where ds.doctor_id = d.id), array[]::int[]) as specialties
-       from public.doctors d join public.countries c on c.id = d.country_id
+            coalesce((select array_agg(ds.specialty_id::int order by ds.specialty_id) from public.doctor_specialties ds where ds.doctor_id = d.id), array[]::int[]) as specialties,
+            exists (select 1 from public.schedules s join public.time_slots ts on ts.schedule_id = s.id
+                     where s.doctor_id = d.id and s.hospital_id = d.hospital_id
+                       and (s.kind = 'outpatient' and d.outpatient_enabled or s.kind = 'telemedicine' and d.telemedicine_enabled)
+                       and ${FREE_SLOT_SQL('case when s.kind = \'outpatient\' then d.buffer_time_outpatient else d.buffer_time_telemedicine end')}) as "hasSlots"
+       from public.doctors d join public.countries c on c.id = d.country_id join public.hospitals h on h.id = d.hospital_id
       where d.hospital_id = any($1::bigint[]) and d.status = 1 and (d.outpatient_enabled or d.telemedicine_enabled)
       order by d.hospital_id, d.name, d.id`;
 
 /** Bookable services of each branch in `ids`, by name; packages are excluded from quick booking (SPEC §3), as are out-of-stock ones. */
-export async function loadBranchServices(c: Queryable, ids: readonly number[]): Promise<Map<number, ServiceSearchResult[]>> {
-  const { rows } = await c.query<ServiceSearchResult & { hospital_id: string }>(BRANCH_SERVICES_SQL, [ids]);
+export async function loadBranchServices(c: Queryable, ids: readonly number[], now = Date.now()): Promise<Map<number, ServiceSearchResult[]>> {
+  const { rows } = await c.query<ServiceSearchResult & { hospital_id: string }>(BRANCH_SERVICES_SQL, [ids, new Date(now).toISOString(), NEAREST_HORIZON_DAYS]);
   return byBranch(ids, rows);
 }
 
-export async function searchServices(c: Queryable, q: { hospitalBranchId: number; keyword?: string }): Promise<ServiceSearchResult[]> {
-  return filterServices((await loadBranchServices(c, [q.hospitalBranchId])).get(q.hospitalBranchId)!, q);
+export async function searchServices(c: Queryable, q: { hospitalBranchId: number; keyword?: string }, now = Date.now()): Promise<ServiceSearchResult[]> {
+  return filterServices((await loadBranchServices(c, [q.hospitalBranchId], now)).get(q.hospitalBranchId)!, q);
 }
 
 const BRANCH_SERVICES_SQL = `select s.hospital_id::text as hospital_id, s.id, s.name, s.slug, s.logo, s.price, s.price_to as "priceTo", s.price_type as "priceType", s.price_unit as "priceUnit",
-            s.original_price as "originalPrice", s.promotion_percent as promotion, s.buffer_time as "bufferTime"
-       from public.hospital_services s
+            s.original_price as "originalPrice", s.promotion_percent as promotion, s.buffer_time as "bufferTime",
+            exists (select 1 from public.schedules sc join public.time_slots ts on ts.schedule_id = sc.id
+                     where sc.service_id = s.id and sc.hospital_id = s.hospital_id and ${FREE_SLOT_SQL('s.buffer_time', 'sc')}) as "hasSlots"
+       from public.hospital_services s join public.hospitals h on h.id = s.hospital_id
       where s.hospital_id = any($1::bigint[]) and s.status = 1 and not s.is_package and s.availability <> 0
       order by s.hospital_id, s.name, s.id`;
 

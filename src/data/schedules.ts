@@ -6,7 +6,7 @@
  */
 import type { Queryable } from './db';
 import { addDays, keepZoneOffsets } from '../lib/hospital-time';
-import { computeSchedule, nearestAvailableDay, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
+import { computeSchedule, nearestAvailableDay, NEAREST_HORIZON_DAYS, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
 export type ScheduleKind = 'outpatient' | 'telemedicine' | 'service';
 
@@ -81,8 +81,7 @@ export function windowFrom(owner: OwnerSlots, startDate: string, endDate: string
   return { schedules: computed.days.filter((d) => d.workingDay >= today), timeZone: owner.timeZone, bufferTime: owner.bufferTime, nearest: computed.nearest };
 }
 
-/** How far the nearest-day variant looks ahead. */
-export const NEAREST_HORIZON_DAYS = 180;
+export { NEAREST_HORIZON_DAYS };
 
 /** The last day the nearest-day variant from `startDate` may answer: the end of the horizon's schedule window. */
 export const nearestLastDay = (startDate: string, daysBefore = 0): string => scheduleWindow(addDays(startDate, NEAREST_HORIZON_DAYS), daysBefore).endDate;

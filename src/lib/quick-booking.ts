@@ -136,3 +136,30 @@ export function canBook(state: QuickBookingState): boolean {
   if (state.hospitalId === null || state.selection.slot === null) return false;
   return state.kind === 'doctor' ? state.specialtyId !== null && state.doctor !== null : state.serviceId !== null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Doctors and services without a free slot (issue #30 item 7): still offered, so a patient finds them by name,
+// but marked and after the bookable ones. The server decides `hasSlots` over NEAREST_HORIZON_DAYS (src/lib/slots).
+
+export const NO_FREE_SLOT_KEY = 'booking.noFreeSlot' as const;
+
+/** Bookable items first, each group in its given order (by name from the server). */
+export function bookableFirst<T extends { hasSlots: boolean }>(items: readonly T[]): T[] {
+  return [...items.filter((i) => i.hasSlots), ...items.filter((i) => !i.hasSlots)];
+}
+
+/** A dropdown option: the name, and for an item with no free slot the hint key with its day count. */
+export interface MarkedOption {
+  value: number;
+  label: string;
+  hint: { key: typeof NO_FREE_SLOT_KEY; params: { days: number } } | null;
+}
+
+/** The dropdown's options of a list: bookable first, the others marked "No free slot in the next N days". */
+export function markedOptions(items: readonly { id: number; name: string; hasSlots: boolean }[], horizonDays: number): MarkedOption[] {
+  return bookableFirst(items).map((i) => ({
+    value: i.id,
+    label: i.name,
+    hint: i.hasSlots ? null : { key: NO_FREE_SLOT_KEY, params: { days: horizonDays } },
+  }));
+}

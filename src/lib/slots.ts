@@ -357,6 +357,12 @@ export function scheduleWindow(date: string, daysBefore: number = DEFAULT_DAYS_B
   return { startDate: addDays(monday, -daysBefore), endDate: addDays(monday, 6) };
 }
 
+/**
+ * How far the schedule calls' nearest-day variant looks ahead ("See nearest availabilities"): an owner with no
+ * free slot from today to this many days later has nothing a patient can book (quick booking marks it).
+ */
+export const NEAREST_HORIZON_DAYS = 180;
+
 /** Days before the Monday of the date strip's window (SPEC §9: configurable). */
 export const SCHEDULE_DAYS_BEFORE = DEFAULT_DAYS_BEFORE;
 /** Weeks the date strip loads at once. */

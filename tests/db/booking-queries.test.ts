@@ -7,6 +7,7 @@ import { ANON, asCaller, transaction, type Database } from '../../src/data/db';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound } from '../../src/data/schedules';
 import { searchDoctors, searchServices, specialtiesOfHospital } from '../../src/data/quick-booking';
 import { addDays, todayInZone } from '../../src/lib/hospital-time';
+import { NEAREST_HORIZON_DAYS } from '../../src/lib/slots';
 import { describeEachEngine } from './support/engines';
 import { ACCOUNTS, CAMPAIGN_PHONES } from '../../supabase/seed/accounts';
 
@@ -194,6 +195,65 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       } finally {
         await owner(`update public.doctors set name = $2 where id = $1`, [f.teleOnlyId, rows[0].name]);
       }
+    });
+  });
+
+  it('marks doctors and services with no free slot in the horizon and lists them after the bookable ones, by name', async () => {
+    // A second branch: a doctor whose only slot is booked, one whose slots are before today or past the horizon,
+    // one whose slot is inside the buffer, one with a free slot; a service whose slot is held and one with a free slot.
+    const b = await transaction(ctx.db, async (c) => {
+      const q = async (sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows;
+      const [org] = await q(`insert into public.organizations (country_id, name, slug) values (3, 'Horizon Group', 'horizon-group') returning id`);
+      const [h] = await q(`insert into public.hospitals (organization_id, country_id, name, slug, time_zone, status) values ($1, 3, 'Horizon Hospital', 'horizon-hospital', $2, 1) returning id`, [org.id, ZONE]);
+      const doctor = async (name: string, slug: string) =>
+        (await q(`insert into public.doctors (organization_id, hospital_id, country_id, name, slug, buffer_time_outpatient) values ($1, $2, 3, $3, $4, 120) returning id`, [org.id, h.id, name, slug]))[0].id as number;
+      const service = async (name: string, slug: string) =>
+        (await q(`insert into public.hospital_services (organization_id, hospital_id, country_id, name, slug, price_unit, price) values ($1, $2, 3, $3, $4, 'IDR', 1000) returning id`, [org.id, h.id, name, slug]))[0].id as number;
+      const slot = async (col: 'doctor_id' | 'service_id', owner: number, day: string, time: string) => {
+        const [s] = await q(`insert into public.schedules (kind, ${col}, hospital_id, working_day) values ($1, $2, $3, $4) returning id`, [col === 'doctor_id' ? 'outpatient' : 'service', owner, h.id, day]);
+        return (await q(`insert into public.time_slots (schedule_id, started, ended) values ($1, $2::time, $2::time + interval '30 minutes') returning id`, [s.id, time]))[0].id as number;
+      };
+      const full = await doctor('dr. Andi Penuh', 'andi-penuh');
+      const far = await doctor('dr. Bambang Jauh', 'bambang-jauh');
+      const free = await doctor('dr. Yanti Bebas', 'yanti-bebas');
+      const fullService = await service('Aaa Layanan Penuh', 'aaa-layanan-penuh');
+      const freeService = await service('Zzz Layanan Bebas', 'zzz-layanan-bebas');
+      const [user] = await q(`insert into auth.users (email) values ('horizon-patient@demo.test') returning id`);
+      await q(`insert into public.patients (user_id, name) values ($1, 'Horizon Patient')`, [user.id]);
+      const taken = await slot('doctor_id', full, f.days[1], '09:00');
+      await q(
+        `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key)
+         values ('doctor', 'outpatient', $1, $2, $3, $4, now() + interval '2 days', 'confirmed', 'horizon-full')`,
+        [user.id, full, h.id, taken],
+      );
+      const takenService = await slot('service_id', fullService, f.days[1], '09:00');
+      await q(
+        `insert into public.bookings (booking_type, appointment_type, patient_user_id, service_id, hospital_id, slot_id, starts_at, status, hold_expires_at, idempotency_key)
+         values ('service', 'service', $1, $2, $3, $4, now() + interval '2 days', 'hold', now() + interval '15 minutes', 'horizon-held')`,
+        [user.id, fullService, h.id, takenService],
+      );
+      await slot('doctor_id', far, addDays(f.today, NEAREST_HORIZON_DAYS + 1), '09:00');
+      await slot('doctor_id', far, addDays(f.today, -1), '09:00');
+      // Tomorrow's slot is always inside a three-day buffer.
+      const buffered = await doctor('dr. Cahya Buffer', 'cahya-buffer');
+      await q(`update public.doctors set buffer_time_outpatient = 4320 where id = $1`, [buffered]);
+      await slot('doctor_id', buffered, f.days[0], '09:00');
+      await slot('doctor_id', free, f.days[1], '09:00');
+      await slot('service_id', freeService, f.days[1], '09:00');
+      return { hospitalId: h.id as number, full, far, buffered, free, fullService, freeService };
+    });
+    const doctors = await anon((c) => searchDoctors(c, { hospitalBranchId: b.hospitalId }));
+    expect(doctors.map((d) => [d.id, d.hasSlots])).toEqual([[b.free, true], [b.full, false], [b.far, false], [b.buffered, false]]);
+    const services = await anon((c) => searchServices(c, { hospitalBranchId: b.hospitalId }));
+    expect(services.map((s) => [s.id, s.hasSlots])).toEqual([[b.freeService, true], [b.fullService, false]]);
+    // A keyword still finds a doctor without a free slot, marked; the first fixture's owners all have one.
+    expect((await anon((c) => searchDoctors(c, { hospitalBranchId: b.hospitalId, keyword: 'andi' }))).map((d) => d.hasSlots)).toEqual([false]);
+    expect((await anon((c) => searchDoctors(c, { hospitalBranchId: f.hospitalId }))).every((d) => d.hasSlots)).toBe(true);
+    await viaFunctions(async () => {
+      const res = await quickBooking(new Request(`http://localhost/api/quick-booking/doctors?hospitalBranchId=${b.hospitalId}&specialtyId=`, { headers: { accept: 'application/json; version=2.0.0' } }));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { _data: { searches: { id: number; hasSlots: boolean }[] } };
+      expect(body._data.searches.map((d) => [d.id, d.hasSlots])).toEqual([[b.free, true], [b.full, false], [b.far, false], [b.buffered, false]]);
     });
   });
 

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_SPECIALTIES_ID,
+  bookableFirst,
   canBook,
   initQuickBooking,
   initialMode,
   kindSwitchVisible,
+  markedOptions,
   modeTabs,
+  NO_FREE_SLOT_KEY,
   quickBookingReducer,
   type QuickBookingAction,
   type QuickBookingState,
 } from '../../src/lib/quick-booking';
-import { validateSlot, type ScheduleDay } from '../../src/lib/slots';
+import { NEAREST_HORIZON_DAYS, validateSlot, type ScheduleDay } from '../../src/lib/slots';
+import { LOCALES, type Locale } from '../../i18n/locales';
+import { MESSAGES } from '../../i18n/strings';
+import { interpolate, pluralFromTable, pluralTable } from '../../i18n/interpolate';
 
 const today = '2026-11-22';
 const both = { id: 1, validOutpatient: true, validTelemedicine: true };
@@ -178,5 +184,47 @@ describe('quick booking: day, slot and the Book button', () => {
     expect(s.selection).toMatchObject({ date: '2026-11-22', partOfDay: 'morning' }); // today still has a slot
     const later = run(start(), { type: 'doctorChanged', doctor: outOnly }, { type: 'dayChanged', date: '2026-11-23', days }, { type: 'seeNearest', days: days.slice(1) });
     expect(later.selection).toMatchObject({ date: '2026-11-25', partOfDay: 'afternoon' });
+  });
+});
+
+describe('doctors and services without a free slot (issue #30 item 7)', () => {
+  const items = [
+    { id: 1, name: 'Andi', hasSlots: false },
+    { id: 2, name: 'Budi', hasSlots: true },
+    { id: 3, name: 'Citra', hasSlots: false },
+    { id: 4, name: 'Dewi', hasSlots: true },
+  ];
+
+  it('lists the bookable ones first, each group in its given order', () => {
+    expect(bookableFirst(items).map((i) => i.id)).toEqual([2, 4, 1, 3]);
+    expect(bookableFirst([])).toEqual([]);
+  });
+
+  it('keeps every item as an option and marks only those without a free slot, with the day count', () => {
+    expect(markedOptions(items, NEAREST_HORIZON_DAYS)).toEqual([
+      { value: 2, label: 'Budi', hint: null },
+      { value: 4, label: 'Dewi', hint: null },
+      { value: 1, label: 'Andi', hint: { key: NO_FREE_SLOT_KEY, params: { days: 180 } } },
+      { value: 3, label: 'Citra', hint: { key: NO_FREE_SLOT_KEY, params: { days: 180 } } },
+    ]);
+  });
+
+  it('says the hint with the right plural in every locale', () => {
+    const say = (locale: Locale, days: number) => interpolate(MESSAGES[locale][NO_FREE_SLOT_KEY], { days }, pluralFromTable(pluralTable(locale)));
+    expect(say('en-PH', 180)).toBe('No free slot in the next 180 days');
+    expect(say('en-PH', 1)).toBe('No free slot in the next 1 day');
+    for (const locale of LOCALES) {
+      expect(say(locale, NEAREST_HORIZON_DAYS), locale).toContain(String(NEAREST_HORIZON_DAYS));
+      expect(say(locale, NEAREST_HORIZON_DAYS), locale).not.toMatch(/[{}#]/);
+    }
+  });
+
+  it('auto-selects the first doctor of the list a specialty gives, so a bookable one when there is one', () => {
+    const doctors = bookableFirst([
+      { ...outOnly, hasSlots: false },
+      { ...both, hasSlots: true },
+    ]);
+    const s = quickBookingReducer(initQuickBooking({ available: { doctor: true, service: true }, hospitalId: 7, today }), { type: 'specialtyChanged', specialtyId: 5, doctors });
+    expect(s.doctor?.id).toBe(both.id);
   });
 });

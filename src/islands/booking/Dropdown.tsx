@@ -13,6 +13,8 @@ export const WIDGET_DROPDOWN_MAX_HEIGHT = 304;
 export interface Option {
   value: number;
   label: string;
+  /** A second line under the label (e.g. "No free slot in the next 180 days"); the option stays selectable. */
+  hint?: string;
 }
 
 interface Props {
@@ -203,12 +205,16 @@ export function Dropdown({ label, placeholder, options, value, onChange, disable
                   id={`${id}-opt-${o.value}`}
                   role="option"
                   aria-selected={o.value === value}
+                  // The name alone names the option (typed and matched as such); the hint describes it.
+                  aria-labelledby={`${id}-opt-${o.value}-name`}
+                  aria-describedby={o.hint ? `${id}-opt-${o.value}-hint` : undefined}
                   data-index={i}
-                  className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}`}
+                  className={`bk-dd-option${i === active ? ' is-active' : ''}${o.value === value ? ' is-selected' : ''}${o.hint ? ' has-hint' : ''}`}
                   onMouseEnter={() => setActive(i)}
                   onClick={() => choose(o)}
                 >
-                  {o.label}
+                  <span className="bk-dd-name" id={`${id}-opt-${o.value}-name`}>{o.label}</span>
+                  {o.hint && <span className="bk-dd-hint" id={`${id}-opt-${o.value}-hint`}>{o.hint}</span>}
                 </li>
               ))}
             </ul>

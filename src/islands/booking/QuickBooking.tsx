@@ -8,8 +8,8 @@ import type { Locale } from '../../../i18n/locales';
 import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
 import { rememberZoneOffsets, todayInZone, type ZoneOffsets } from '../../lib/hospital-time';
 import type { CalendarLabels } from '../../lib/calendar-labels';
-import { ALL_SPECIALTIES_ID, canBook, initQuickBooking, kindSwitchVisible, modeTabs, quickBookingReducer, type BookingKind } from '../../lib/quick-booking';
-import { datePickerRules, validateSlot } from '../../lib/slots';
+import { ALL_SPECIALTIES_ID, bookableFirst, canBook, initQuickBooking, kindSwitchVisible, markedOptions, modeTabs, quickBookingReducer, type BookingKind } from '../../lib/quick-booking';
+import { datePickerRules, NEAREST_HORIZON_DAYS, validateSlot } from '../../lib/slots';
 import { primaryButton } from '../../lib/slot-selection';
 import { DatePicker } from './DatePicker';
 import { Dropdown, type Option } from './Dropdown';
@@ -26,12 +26,14 @@ interface DoctorResult {
   bufferTimeOutpatient: number;
   babyFormulaCampaign: boolean;
   specialties: number[];
+  hasSlots: boolean;
 }
 
 interface ServiceResult {
   id: number;
   name: string;
   bufferTime: number;
+  hasSlots: boolean;
 }
 
 export interface QuickBookingProps {
@@ -94,6 +96,10 @@ export default function QuickBooking(props: QuickBookingProps) {
     return () => ac.abort();
   }, [state.kind, hospitalId, services]);
 
+  // Items without a free slot stay findable by name, after the others and marked (issue #30 item 7).
+  const toOptions = (items: readonly { id: number; name: string; hasSlots: boolean }[]): Option[] =>
+    markedOptions(items, NEAREST_HORIZON_DAYS).map((o) => ({ value: o.value, label: o.label, hint: o.hint ? t(o.hint.key, o.hint.params) : undefined }));
+
   // Searchable dropdowns send the keyword to the server (SPEC §5, §7); results are the same records as the lists.
   const known = useRef(new Map<number, DoctorResult>());
   for (const d of allDoctors ?? []) known.current.set(d.id, d);
@@ -106,16 +112,17 @@ export default function QuickBooking(props: QuickBookingProps) {
     const q = new URLSearchParams({ hospitalBranchId: String(hospitalId), specialtyId, keyword });
     const r = await call<{ searches: DoctorResult[] }>(`/api/quick-booking/doctors?${q}`, { headers: SEARCH_ACCEPT }, signal);
     for (const d of r.searches) known.current.set(d.id, d);
-    return r.searches.map((d) => ({ value: d.id, label: d.name }));
+    return toOptions(r.searches);
   };
   const searchServices = async (keyword: string, signal: AbortSignal): Promise<Option[]> => {
     const r = await call<{ searches: ServiceResult[] }>(`/api/quick-booking/services?${new URLSearchParams({ hospitalBranchId: String(hospitalId), keyword })}`, { headers: SEARCH_ACCEPT }, signal);
-    return r.searches.map((x) => ({ value: x.id, label: x.name }));
+    return toOptions(r.searches);
   };
 
+  // Bookable doctors first, so a specialty's auto-selected first doctor is one with a free slot when there is one.
   const doctorsOf = (specialtyId: number | null) =>
-    (allDoctors ?? []).filter((d) => specialtyId === null || specialtyId === ALL_SPECIALTIES_ID || d.specialties.includes(specialtyId));
-  const doctorOptions = useMemo(() => doctorsOf(state.specialtyId).map((d) => ({ value: d.id, label: d.name })), [allDoctors, state.specialtyId]);
+    bookableFirst((allDoctors ?? []).filter((d) => specialtyId === null || specialtyId === ALL_SPECIALTIES_ID || d.specialties.includes(specialtyId)));
+  const doctorOptions = useMemo(() => toOptions(doctorsOf(state.specialtyId)), [allDoctors, state.specialtyId]);
   const doctor = (state.doctor && known.current.get(state.doctor.id)) ?? null;
   const service = services?.find((s) => s.id === state.serviceId) ?? null;
 
@@ -203,7 +210,7 @@ export default function QuickBooking(props: QuickBookingProps) {
         <Dropdown
           label={t('booking.service')}
           placeholder={t('booking.selectService')}
-          options={(services ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          options={toOptions(services ?? [])}
           value={state.serviceId}
           disabled={services === null}
           onChange={(v) => dispatch({ type: 'serviceChanged', serviceId: v })}
