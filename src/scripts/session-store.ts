@@ -78,13 +78,15 @@ export function browserSession(state: SessionState = $session.get()): BrowserSes
 
 /** Records the header's summary of the signed-in patient (after /api/me or a profile save). */
 export function setAccount(account: AccountSummary): void {
+  const s = $session.get();
+  // An answer arriving after log-out (or for another user) is dropped: nothing is kept for a visitor.
+  if (s.status !== 'signed-in' || s.userId !== account.userId) return;
   try {
     localStorage.setItem(ACCOUNT_CACHE_KEY, JSON.stringify(account));
   } catch {
     /* private mode: the header asks again next page */
   }
-  const s = $session.get();
-  if (s.status === 'signed-in' && s.userId === account.userId) $session.set({ ...s, account });
+  $session.set({ ...s, account });
 }
 
 /** Re-reads the stored session (another tab signed in or out, or the Supabase client refreshed it). */

@@ -482,6 +482,7 @@ const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
   '22008': [422, 'A date or time is out of range.'],
   '22001': [422, 'A value is too long.'],
   '22023': [422, 'A value is outside the allowed range.'],
+  'P0002': [404, 'This record does not exist.'],
   '22021': [422, 'A value contains a character that is not allowed.'],
   '22P05': [422, 'A value contains a character that is not allowed.'],
   '2201B': [422, 'A value has the wrong format.'],

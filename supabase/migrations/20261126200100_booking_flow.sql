@@ -114,6 +114,10 @@ begin
   if auth.uid() is null then
     raise exception 'Not signed in' using errcode = 'PT401';
   end if;
+  -- Another patient's booking is unknown to the caller, as reading it is (404), never "not released".
+  if not exists (select 1 from public.bookings where id = p_booking_id and patient_user_id = auth.uid()) then
+    raise exception 'Unknown booking' using errcode = 'PT404';
+  end if;
   update public.bookings set status = 'expired', hold_expires_at = least(hold_expires_at, now()), updated_at = now()
    where id = p_booking_id and patient_user_id = auth.uid() and status = 'hold'
      and not exists (select 1 from public.payments p where p.booking_id = p_booking_id and p.status = 'created');

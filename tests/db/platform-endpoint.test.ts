@@ -311,8 +311,11 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
       const wrongKind = await upload('poster', new File([PNG], 'a.png', { type: 'image/png' }));
       expect((await wrongKind.json())._messages).toEqual(['kind: must be one of: avatar, logo, banner']);
 
-      // The real supabase-js storage client against the stand-in.
-      const sb = createClient(server.url, await localApiKey('anon'), { auth: { persistSession: false, autoRefreshToken: false }, global: { headers: { authorization: `Bearer ${adminToken}` } } });
+      // The real supabase-js storage client against the stand-in. Logos are written by the server alone (its
+      // service key); a signed-in user, staff included, is refused there (storage policies, issue 24).
+      const asStaff = createClient(server.url, await localApiKey('anon'), { auth: { persistSession: false, autoRefreshToken: false }, global: { headers: { authorization: `Bearer ${adminToken}` } } });
+      expect((await asStaff.storage.from('logos').upload('org-1/staff.png', new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' })).error).not.toBeNull();
+      const sb = createClient(server.url, await localApiKey('service_role'), { auth: { persistSession: false, autoRefreshToken: false } });
       const up = await sb.storage.from('logos').upload('org-1/logo.png', new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
       expect(up.error).toBeNull();
       const pub = sb.storage.from('logos').getPublicUrl('org-1/logo.png').data.publicUrl;

@@ -263,7 +263,7 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
       `select email, encrypted_password = extensions.crypt('Demo-pass-2026', encrypted_password) as ok, email_confirmed_at is not null as confirmed
          from auth.users where email like '%@demo.test' order by email`,
     );
-    expect(rows.length).toBe(9);
+    expect(rows.length).toBe(10);
     for (const r of rows) expect(r).toMatchObject({ ok: true, confirmed: true });
   });
 });

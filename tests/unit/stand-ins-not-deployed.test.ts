@@ -30,6 +30,6 @@ describe('stand-ins never in production', () => {
     process.env.NODE_ENV = 'production';
     expect(await standInMounts(root)).toEqual([]);
     process.env.NODE_ENV = 'development';
-    expect((await standInMounts(root)).map((m) => m.prefix)).toEqual(['/auth/v1', '/storage/v1', '/dev/mailbox']);
+    expect((await standInMounts(root)).map((m) => m.prefix)).toEqual(['/auth/v1', '/storage/v1', '/dev/mailbox', '/dev/wallet']);
   });
 });
