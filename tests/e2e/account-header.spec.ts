@@ -55,8 +55,8 @@ for (const locale of LOCALES) {
     await menu.getByRole('button', { name: t('account.nav.logout') }).click();
     await expect(nav.getByRole('link', { name: t('account.nav.login') })).toBeVisible();
     await expect(button).toBeHidden();
-    const kept = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('care')));
-    expect(kept).toEqual([]);
+    // The header turns to 'Log in' on the client's SIGNED_OUT event, a moment before log-out has cleared storage.
+    await expect.poll(() => page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => k.startsWith('care')))).toEqual([]);
     await page.reload();
     await expect(nav.getByRole('link', { name: t('account.nav.login') })).toBeVisible();
 

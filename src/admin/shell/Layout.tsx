@@ -174,13 +174,13 @@ export function Layout() {
       <a href="#admin-main" className="skip-link">
         {t('admin.shell.skip')}
       </a>
-      {/* A region named by its title, so the bar is inside a landmark (axe) without a second banner. */}
-      <section className="mobile-bar" aria-labelledby="admin-mobile-title">
+      {/* A named region, so the bar is inside a landmark (axe) without a second banner. */}
+      <section className="mobile-bar" aria-label={t('admin.shell.titleBar')}>
         <button type="button" className="icon-btn" aria-label={t('admin.shell.openMenu')} aria-expanded={drawer} aria-controls="admin-sidebar" onClick={() => setDrawer(true)}>
           ☰
         </button>
         {/* The one visible h1 on mobile and tablet; the top bar's h1 is hidden there. */}
-        <h1 className="mobile-title" id="admin-mobile-title">{title}</h1>
+        <h1 className="mobile-title">{title}</h1>
       </section>
       {drawer ? <div className="drawer-scrim" onClick={() => setDrawer(false)} aria-hidden="true" /> : null}
       <aside id="admin-sidebar" className={drawer ? 'sidebar open' : 'sidebar'} aria-label={t('admin.shell.sidebar')}>
