@@ -112,7 +112,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const align = (id: string) => p.columns.find((c) => (c.sortKey ?? c.id) === id)?.align ?? 'left';
 
   return (
-    <div className="table-wrap">
+    // Scrolls sideways on a phone: focusable, so a keyboard user can scroll it too (axe scrollable-region-focusable).
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={p.label}>
       <table className="table" aria-label={p.label} aria-busy={p.loading}>
         <thead>
           {table.getHeaderGroups().map((g) => (

@@ -15,6 +15,12 @@ export async function signInAs(page: Page, role: AdminRole, returnTo?: string) {
 
 /** On mobile and tablet widths the sidebar is a drawer behind the top bar's menu button. */
 export async function openMenu(page: Page) {
+  // The menu is the signed-in role's: wait for it (the shell renders again once the staff profile has loaded,
+  // and a drawer opened before that would close with it).
+  await expect(page.locator('#admin-sidebar nav a').first()).toBeAttached({ timeout: 15_000 });
   const button = page.locator('.mobile-bar button');
-  if (await button.isVisible()) await button.click();
+  if (await button.isVisible()) {
+    await button.click();
+    await expect(page.locator('#admin-sidebar.open')).toBeVisible();
+  }
 }
