@@ -113,7 +113,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
 
   return (
     // Scrolls sideways on a phone: focusable, so a keyboard user can scroll it too (axe scrollable-region-focusable).
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={p.label}>
+    <div className="table-wrap" tabIndex={0} role="group" aria-label={p.label}>
       <table className="table" aria-label={p.label} aria-busy={p.loading}>
         <thead>
           {table.getHeaderGroups().map((g) => (
