@@ -19,8 +19,13 @@ export async function openMenu(page: Page) {
   // and a drawer opened before that would close with it).
   await expect(page.locator('#admin-sidebar nav a').first()).toBeAttached({ timeout: 15_000 });
   const button = page.locator('.mobile-bar button');
-  if (await button.isVisible()) {
-    await button.click();
-    await expect(page.locator('#admin-sidebar.open')).toBeVisible();
-  }
+  if (!(await button.isVisible())) return;
+  // The drawer closes on every navigation, and the scoping may still correct the address (hospital_id) or send a
+  // role to its first screen: let that settle, then open it (again if a late correction closed it).
+  await page.waitForLoadState('networkidle');
+  const open = page.locator('#admin-sidebar.open');
+  await expect(async () => {
+    if (!(await open.isVisible())) await button.click();
+    await expect(open).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
