@@ -1,4 +1,5 @@
 /** The booking page's calls (functions/bookings.ts), in the envelope; failures keep the server's reason. */
+import type { Quote } from '../../lib/booking';
 export interface BookingView {
   id: number;
   code: string;
@@ -23,20 +24,7 @@ export interface BookingView {
   voucherId: number | null;
   paymentOptions: string[];
   vouchers: { id: number; code: string; name: string; sponsor: string | null; communicationType: string; discountAmount: number | null; discountPercentage: number | null }[];
-  quote: {
-    visible: boolean;
-    priceType: 'fixed' | 'starting' | 'range';
-    promotionPercent: number;
-    original_price: number;
-    promoted_price: number;
-    promoted_price_to: number | null;
-    voucher_discount_value: number;
-    referral_discount_value: number;
-    tax_amount: number;
-    tax_unit: '%';
-    tax_computed: number;
-    final_price: number;
-  };
+  quote: Quote;
   checkoutUrl: string | null;
   priceInput: { price: number; priceTo: number | null; priceType: string; promotionPercent: number | null; originalPrice: number | null; partnerGroup: boolean; priceOverride: boolean };
   pagePath: string;
