@@ -35,7 +35,8 @@ export default defineConfig({
     // A static page: readiness must not depend on a database round trip (the health call can stall under load).
     url: `${baseURL}/vi-vn/`,
     timeout: 300_000,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 with E2E_PORT runs the specs against an e2e server already started (npx tsx scripts/e2e-server.ts).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'ignore',
     stderr: 'pipe',
   },

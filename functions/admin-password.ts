@@ -11,6 +11,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from '../src/lib/admin-auth
 import { ApiError, notFound } from '../src/lib/errors';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { enqueueMail } from '../src/server/outbox';
+import { asServerRole } from '../src/server/server-role';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -22,7 +23,11 @@ function requestLocale(req: Request): Locale {
 
 async function sendReset(db: pg.PoolClient, req: Request, target: { email?: string; userId?: string }): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
-  const { rows } = await db.query<{ email: string | null }>('select public.admin_issue_password_reset($1, $2, $3) as email', [hash(token), target.email ?? null, target.userId ?? null]);
+  // Server-only function (no API role may call it); the caller's claims stay set, so a manager's reset is still
+  // checked against who the caller is.
+  const { rows } = await asServerRole(db, () =>
+    db.query<{ email: string | null }>('select public.admin_issue_password_reset($1, $2, $3) as email', [hash(token), target.email ?? null, target.userId ?? null]),
+  );
   const email = rows[0]?.email;
   if (!email) return null;
   const locale = requestLocale(req);
@@ -81,7 +86,7 @@ export const setPassword = defineEndpoint({
   body: { json: resetPasswordSchema },
   response: z.null(),
   async handler({ body, db, messages }) {
-    const { rows } = await db.query<{ ok: boolean }>('select public.admin_consume_password_reset($1, $2) as ok', [hash(body.token), body.password]);
+    const { rows } = await asServerRole(db, () => db.query<{ ok: boolean }>('select public.admin_consume_password_reset($1, $2) as ok', [hash(body.token), body.password]));
     if (!rows[0]?.ok) throw new ApiError(422, 'This link has expired or was already used. Ask for a new one.');
     messages.push('Your password was set. You can sign in now.');
     return null;

@@ -24,7 +24,8 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter(routes);
 setSessionExpiredHandler((href) => {
   queryClient.clear();
-  void router.navigate(href, { replace: true });
+  const { pathname, search } = router.state.location;
+  if (href !== `${pathname}${search}`) void router.navigate(href, { replace: true });
 });
 
 export default function App() {

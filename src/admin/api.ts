@@ -27,10 +27,14 @@ export function setSessionExpiredHandler(fn: (loginHref: string) => void): void 
   onSessionExpired = fn;
 }
 
-/** /admin/login?returnTo=<path+query> of the page the user is on. */
+/**
+ * /admin/login?returnTo=<path+query> of the page the user is on. On the login page already (a late status-5 answer
+ * of a call started before the app sent the user there) it is that page itself, so its returnTo is kept.
+ */
 export function loginHref(from: { pathname: string; search: string } = window.location): string {
   const here = `${from.pathname}${from.search}`;
-  return here.startsWith(ADMIN_LOGIN) || !here.startsWith('/admin') ? ADMIN_LOGIN : `${ADMIN_LOGIN}?returnTo=${encodeURIComponent(here)}`;
+  if (from.pathname === ADMIN_LOGIN) return here;
+  return here.startsWith('/admin') ? `${ADMIN_LOGIN}?returnTo=${encodeURIComponent(here)}` : ADMIN_LOGIN;
 }
 
 /** A returnTo parameter is followed only inside the admin (never to another site). */

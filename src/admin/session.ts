@@ -24,10 +24,14 @@ export async function accessToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-/** Signs in; resolves to the error text of the auth server, or null. */
-export async function signIn(email: string, password: string): Promise<string | null> {
+/** Why a sign-in was refused: wrong e-mail or password, or too many attempts (the auth server's 429). */
+export type SignInRefusal = 'failed' | 'tooMany';
+
+/** Signs in; resolves to null, or to why the auth server refused. */
+export async function signIn(email: string, password: string): Promise<SignInRefusal | null> {
   const { error } = await (await adminSupabase()).auth.signInWithPassword({ email, password });
-  return error ? error.message : null;
+  if (!error) return null;
+  return error.status === 429 ? 'tooMany' : 'failed';
 }
 
 /** Ends the session here and on the auth server; local state goes even when the server cannot be reached. */

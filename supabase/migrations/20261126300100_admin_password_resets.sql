@@ -38,7 +38,8 @@ begin
 end
 $$;
 
+-- Server-only: the functions (functions/admin-password.ts) call both as their own login role, after rate limits
+-- and with tokens they generate. Granted to an API role, anyone could call them through the REST API with a token
+-- of their own choosing and set any staff member's password.
 revoke execute on function public.admin_issue_password_reset(text, text, uuid) from public, anon, authenticated;
 revoke execute on function public.admin_consume_password_reset(text, text) from public, anon, authenticated;
-grant execute on function public.admin_issue_password_reset(text, text, uuid) to anon, authenticated;
-grant execute on function public.admin_consume_password_reset(text, text) to anon, authenticated;

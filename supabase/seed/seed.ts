@@ -308,7 +308,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     for (let i = 0; i < 8; i++) add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'top_doctor', doctor_id: ds[i * 17].id, sort_order: i });
     for (let i = 0; i < 6 && ss.length; i++) add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'top_service', service_id: ss[i * 11 % ss.length].id, sort_order: i });
     add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'promotion', title: text.voucherNames[1], link_url: `/${cfg.prefix}/service`, sort_order: 0 });
-    add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'top_video', video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', sort_order: 0 });
+    add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'top_video', video_url: 'https://www.youtube.com/watch?v=3PmVJQUCm4E' /* WHO: How to handwash */, sort_order: 0 });
   }
 
   // ---- accounts ----------------------------------------------------------------------------------------------

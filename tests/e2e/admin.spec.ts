@@ -128,9 +128,6 @@ test('status 5 sends the user to the login page and back after signing in; log-o
 });
 
 test('a screen that fails shows the error fallback and reports it as critical', async ({ page }) => {
-  // Known defect (issue 27): a screen whose chunk fails to load leaves the main area blank instead of showing the
-  // fallback. Kept as an expected failure so the day it is fixed this test says so.
-  test.fail();
   await signInAs(page, 'admin');
   await page.route(/UserFormScreen.*\.js$/, (route) => route.abort());
   await page.goto('/admin/users');

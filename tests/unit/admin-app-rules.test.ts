@@ -104,3 +104,22 @@ describe('two React runtimes', () => {
     expect(usesPreact(undefined)).toBe(false);
   });
 });
+
+describe('where status 5 sends the user', () => {
+  it('names the admin page the user was on as returnTo', async () => {
+    const { loginHref, safeReturnTo } = await import('../../src/admin/api');
+    expect(loginHref({ pathname: '/admin/users', search: '?keyword=demo' })).toBe('/admin/login?returnTo=%2Fadmin%2Fusers%3Fkeyword%3Ddemo');
+    expect(safeReturnTo('/admin/users?keyword=demo')).toBe('/admin/users?keyword=demo');
+  });
+  it('keeps the login page as it is when a late answer arrives there, so its returnTo survives', async () => {
+    const { loginHref } = await import('../../src/admin/api');
+    expect(loginHref({ pathname: '/admin/login', search: '?returnTo=%2Fadmin%2Fusers' })).toBe('/admin/login?returnTo=%2Fadmin%2Fusers');
+    expect(loginHref({ pathname: '/admin/login', search: '' })).toBe('/admin/login');
+  });
+  it('never sends a return address outside the admin', async () => {
+    const { loginHref, safeReturnTo } = await import('../../src/admin/api');
+    expect(loginHref({ pathname: '/vi-vn/', search: '' })).toBe('/admin/login');
+    expect(safeReturnTo('https://evil.example/admin')).toBe('/admin');
+    expect(safeReturnTo('/admin/login?returnTo=x')).toBe('/admin');
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { ANON, asCaller, getDatabase, type Queryable } from '../../../src/data/db';
 import { LOCALES, LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
+import { reviewedDuringRun } from './review-writers';
 
 export interface DoctorFixture {
   id: number;
@@ -84,6 +85,7 @@ async function one<T>(c: Queryable, sql: string, params: unknown[], required = t
 
 export async function findDoctorFixtures(): Promise<DoctorFixtures> {
   const db = await getDatabase();
+  const reviewed = (await reviewedDuringRun(db)).doctors;
   return asCaller(db, ANON, async (c) => {
     const out: DoctorFixtures['locales'] = {};
     for (const locale of LOCALES.filter((l) => LOCALE_CONFIG[l].features.doctorListings)) {
@@ -92,9 +94,9 @@ export async function findDoctorFixtures(): Promise<DoctorFixtures> {
         + sign((select count(*) from public.doctor_expertise x where x.doctor_id = d.id)) + sign((select count(*) from public.doctor_services x where x.doctor_id = d.id)))`;
       const services = LOCALE_CONFIG[locale].features.serviceListings;
       out[locale] = {
-        rich: (await one<DoctorFixture>(c, `${DOCTOR} and o.publish_reviews and ${BOOKABLE} and d.outpatient_enabled order by ${sections} desc, (select count(*) from public.reviews r where r.doctor_id = d.id) desc, d.id limit 1`, p))!,
-        manyReviews: (await one<DoctorFixture>(c, `${DOCTOR} and o.publish_reviews order by (select count(*) from public.reviews r where r.doctor_id = d.id) desc, d.id limit 1`, p))!,
-        noReviews: (await one<DoctorFixture>(c, `${DOCTOR} and o.publish_reviews and not exists (select 1 from public.reviews r where r.doctor_id = d.id) order by d.id limit 1`, p))!,
+        rich: (await one<DoctorFixture>(c, `${DOCTOR} and d.id not in ${reviewed} and o.publish_reviews and ${BOOKABLE} and d.outpatient_enabled order by ${sections} desc, (select count(*) from public.reviews r where r.doctor_id = d.id) desc, d.id limit 1`, p))!,
+        manyReviews: (await one<DoctorFixture>(c, `${DOCTOR} and d.id not in ${reviewed} and o.publish_reviews order by (select count(*) from public.reviews r where r.doctor_id = d.id) desc, d.id limit 1`, p))!,
+        noReviews: (await one<DoctorFixture>(c, `${DOCTOR} and d.id not in ${reviewed} and o.publish_reviews and not exists (select 1 from public.reviews r where r.doctor_id = d.id) order by d.id limit 1`, p))!,
         notAvailable: (await one<DoctorFixture>(c, `${DOCTOR} and not (${BOOKABLE}) order by d.id limit 1`, p))!,
         voucher31Tele: await one<DoctorFixture>(c, `${DOCTOR} and ${BOOKABLE} and d.telemedicine_enabled and ${HAS31} order by d.id limit 1`, p, locale !== 'id-ID'),
         voucher31NoTele: await one<DoctorFixture>(c, `${DOCTOR} and ${BOOKABLE} and not d.telemedicine_enabled and ${HAS31} order by d.id limit 1`, p),

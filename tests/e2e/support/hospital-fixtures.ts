@@ -6,6 +6,7 @@
 import type { Database } from '../../../src/data/db';
 import { getDatabase } from '../../../src/data/db';
 import { LOCALES, LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
+import { reviewedDuringRun } from './review-writers';
 
 export interface HospitalFixture { id: number; slug: string; name: string }
 export interface RichFixture extends HospitalFixture {
@@ -53,6 +54,7 @@ const BASE = `select h.id::int, h.slug, h.name from public.hospitals h join publ
 
 export async function findHospitalFixtures(db: Database): Promise<HospitalFixtures> {
   const out = {} as HospitalFixtures;
+  const reviewed = (await reviewedDuringRun(db)).hospitals;
   for (const locale of LOCALES) {
     const c = [LOCALE_CONFIG[locale].countryId];
     out[locale] = {
@@ -66,10 +68,10 @@ export async function findHospitalFixtures(db: Database): Promise<HospitalFixtur
           cardinality(h.images) as images, coalesce(h.logo, o.logo) as logo,
           (select d.name from public.doctors d where d.hospital_id = h.id order by d.name limit 1) as "aDoctorName"
         from public.hospitals h join public.organizations o on o.id = h.organization_id
-        where h.country_id = $1 and ${RICH} order by cardinality(h.images) desc, h.id limit 1`, c),
+        where h.country_id = $1 and ${RICH} and h.id not in ${reviewed} order by cardinality(h.images) desc, h.id limit 1`, c),
       noServices: await one(db, `${BASE} and h.status = 1 and not exists (select 1 from public.hospital_services s where s.hospital_id = h.id and s.status = 1)
         and exists (select 1 from public.doctors d where d.hospital_id = h.id and d.status = 1) order by h.id limit 1`, c),
-      noReviews: await one(db, `${BASE} and o.publish_reviews and not exists (select 1 from public.reviews r where r.hospital_id = h.id and r.is_published) order by h.id limit 1`, c),
+      noReviews: await one(db, `${BASE} and o.publish_reviews and h.id not in ${reviewed} and not exists (select 1 from public.reviews r where r.hospital_id = h.id and r.is_published) order by h.id limit 1`, c),
       unpublishedReviews: await one<HospitalFixture>(db, `${BASE} and not o.publish_reviews and h.status = 1 and not h.exclude_from_index
         and exists (select 1 from public.reviews r where r.hospital_id = h.id) and exists (select 1 from public.hospital_services s where s.hospital_id = h.id and s.status = 1 and s.promotion_percent > 0)
         order by h.id limit 1`, c).then(async (h: HospitalFixture) => ({

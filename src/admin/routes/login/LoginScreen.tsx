@@ -63,9 +63,9 @@ export default function LoginScreen() {
 
   const onSignIn = form.handleSubmit(async ({ email, password }) => {
     setAlert(null);
-    const error = await signIn(email, password);
-    if (error) {
-      setAlert({ tone: 'danger', text: t('admin.login.failed') });
+    const refusal = await signIn(email, password);
+    if (refusal) {
+      setAlert({ tone: 'danger', text: t(refusal === 'tooMany' ? 'admin.login.tooMany' : 'admin.login.failed') });
       return;
     }
     queryClient.removeQueries({ queryKey: meKeys.all });
