@@ -1,12 +1,11 @@
 /**
- * The one route map of the admin (DESIGN §11). Lazy routes use the function form: a screen chunk that fails to
- * load then rejects the route's loading, and the route's ErrorBoundary shows the fallback (the object form left
- * the screen blank).
+ * The one route map of the admin (DESIGN §11). Lazy routes use the function form through lazyScreen.
  * Every screen is a lazy route whose `handle` declares the roles
  * allowed (from src/lib/admin-routes.ts, which reads the sidebar table), its title key and whether the top bar's
  * hospital/branch scoping applies. The guard (shell/guard.tsx) and the menu read the same table.
  * Adding a screen: see src/admin/README.md.
  */
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { routeRoles, homePath } from '../lib/admin-routes';
 import { useMe } from './data/me/queries';
@@ -14,6 +13,25 @@ import { Spinner } from './kit/Spinner';
 import { Layout } from './shell/Layout';
 import { NotFoundPage, RouteError } from './shell/pages';
 import type { RouteHandle } from './shell/guard';
+
+/**
+ * A screen's lazy module. A chunk that fails to load (a deploy replaced it, the network dropped) becomes a screen
+ * that throws, so the route's ErrorBoundary shows the fallback and reports it as critical: a rejected lazy()
+ * left the main area blank in the router version we use (e2e: 'a screen that fails shows the error fallback').
+ */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
+  return async () => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
+}
 
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
@@ -28,18 +46,18 @@ function Home() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/admin/login', lazy: async () => ({ Component: (await import('./routes/login/LoginScreen')).default }) },
+  { path: '/admin/login', ErrorBoundary: RouteError, lazy: lazyScreen(() => import('./routes/login/LoginScreen')) },
   {
     path: '/admin',
     Component: Layout,
     children: [
       { index: true, Component: Home },
-      { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-list/DoctorListScreen')).default }) },
-      { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default }) },
-      { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: async () => ({ Component: (await import('./routes/users/user-list/UserListScreen')).default }) },
-      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
-      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
-      { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: async () => ({ Component: (await import('./routes/settings/SettingsScreen')).default }) },
+      { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: lazyScreen(() => import('./routes/doctors/doctor-list/DoctorListScreen')) },
+      { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-detail/DoctorDetailScreen')) },
+      { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: lazyScreen(() => import('./routes/users/user-list/UserListScreen')) },
+      { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },
+      { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },
+      { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: lazyScreen(() => import('./routes/settings/SettingsScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },
