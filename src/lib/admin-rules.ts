@@ -1,7 +1,7 @@
 /** Admin rules (SPEC §2 admin, §4, §6): guards, menus, filters, row actions, scoping, titles and doctor toggles. */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import type { ImportType } from './csv-import';
-import { message, render, type Message } from './message';
+import { message, type Message } from './message-key';
 import { isPlatformAdmin, roleLabelMessage, type Role } from './roles';
 
 export const ADMIN_HOME = '/admin';
@@ -169,9 +169,9 @@ export function adminScope(user: AdminUserRef, requested: ScopeRequest, forced?:
   return { hospitalId, branchId, hospitalSelectable, branchSelectable, correctedQuery: changed ? { hospital_id: hospitalId, branch_id: branchId } : null };
 }
 
-/** '{title} - {site} Care Admin'. */
-export function adminPageTitle(locale: Locale, title: string): string {
-  return render(locale, message('admin.pageTitle', { title, site: LOCALE_CONFIG[locale].siteName }));
+/** '{title} - {site} Care Admin' (SPEC §2), as a message for the caller's catalogue. */
+export function adminPageTitle(locale: Locale, title: string): Message {
+  return message('admin.pageTitle', { title, site: LOCALE_CONFIG[locale].siteName });
 }
 
 export type ActiveToggleDecision =

@@ -1,6 +1,6 @@
 /** CSV import rules (SPEC §5, §7, §8, §9): file checks, header rules, templates, messages and the error file. */
 import Papa from 'papaparse';
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
 
 export const IMPORT_TYPES = ['doctor', 'doctor_service', 'service'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];

@@ -1,5 +1,5 @@
 /** Doctor card rules (SPEC §3, §4): availability tags, price visibility, provide-for labels and zh-TW links. */
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
 import { isPriceVisible } from './prices';
 
 export const PROVIDE_CARE = ['adults', 'children', 'both'] as const;

@@ -3,8 +3,8 @@
  * same schema the function validates with shows the spec's texts. Pure; returns Message objects.
  */
 import type { core } from 'zod';
-import { message, type Message } from './message';
-import { FORM_MESSAGES, maxItemsMessage, maxLengthMessage, minItemsMessage, minLengthMessage } from './validation';
+import { message, type Message } from './message-key';
+import { FORM_MESSAGES, maxItemsMessage, maxLengthMessage, minItemsMessage, minLengthMessage } from './form-rules';
 
 /** The message of one zod issue: required, min/max length, min/max items, otherwise 'Invalid format'. */
 export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Message {

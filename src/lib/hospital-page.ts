@@ -1,6 +1,6 @@
 /** Hospital page rules (SPEC §2, §9): tabs, booking area, hours, collapsed lists, indexing, links and paths. */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
 
 export const HOSPITAL_TABS = ['general', 'services', 'doctors', 'reviews'] as const;
 export type HospitalTab = (typeof HOSPITAL_TABS)[number];

@@ -6,7 +6,7 @@
  */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { HOSPITAL_FILTER_KEYS, hospitalListingPath, type HospitalListingFilter } from './directory-routes';
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
 import type { MessageKey } from '../../i18n/strings';
 
 /** Cards per listing page; the following pages are prebuilt at /page/{n}/ so paging works without JavaScript. */

@@ -1,6 +1,6 @@
 /** Phone button and telephone links (SPEC §2, §4, §6). */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
 
 /** Source of the login started from a phone button, so the login page can send the visitor back. */
 export const PHONE_LOGIN_SOURCE = 'care_phone';

@@ -1,6 +1,6 @@
 /** Admin roles (SPEC §6): the list, labels and badge colours. */
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { message, render, type Message } from './message';
+import { message, type Message } from './message-key';
 
 export const ROLES = ['admin', 'super', 'facility', 'branch', 'doctor', 'senior_branch'] as const;
 export type Role = (typeof ROLES)[number];
@@ -38,12 +38,9 @@ export function roleLabelMessage(locale: Locale, role: Role): Message {
   return { key: ROLE_LABELS[role].key, params: { site: LOCALE_CONFIG[locale].siteName } };
 }
 
-export function roleLabel(locale: Locale, role: Role): string {
-  return render(locale, roleLabelMessage(locale, role));
-}
-
-export function roleBadge(locale: Locale, role: Role): { label: string; colour: BadgeColour } {
-  return { label: roleLabel(locale, role), colour: ROLE_BADGE_COLOURS[role] };
+/** The role's badge: its label as a message (rendered by the caller's catalogue) and its colour. */
+export function roleBadge(locale: Locale, role: Role): { label: Message; colour: BadgeColour } {
+  return { label: roleLabelMessage(locale, role), colour: ROLE_BADGE_COLOURS[role] };
 }
 
 /** Roles that see every hospital. */

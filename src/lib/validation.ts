@@ -5,23 +5,11 @@
 import { z } from 'zod';
 import type { Locale } from '../../i18n/locales';
 import { translate, type MessageKey, type Params } from '../../i18n/strings';
-import { message, type Message } from './message';
+import { message, type Message } from './message-key';
+import { isValidPage } from './form-rules';
+
+export { FORM_MESSAGES, isBlockedNumberKey, isValidPage, maxItemsMessage, maxLengthMessage, minItemsMessage, minLengthMessage } from './form-rules';
 import { ADULT_AGE, GENDERS, NOTIFY_TO, NOTIFY_TO_PAYLOAD, ageInYears, isAdult, type Gender, type NotifyTo } from './family-profile';
-
-export const FORM_MESSAGES = {
-  required: message('form.required'),
-  invalidFormat: message('form.invalidFormat'),
-  nameRequired: message('form.family.nameRequired'),
-  birthdayRequired: message('form.family.birthdayRequired'),
-  birthdayFuture: message('form.family.birthdayFuture'),
-  emailInvalid: message('form.family.emailInvalid'),
-  avatarRequired: message('form.family.avatarRequired'),
-} as const satisfies Record<string, Message>;
-
-export const maxLengthMessage = (number: number) => message('form.maxLength', { number });
-export const minLengthMessage = (number: number) => message('form.minLength', { number });
-export const minItemsMessage = (number: number) => message('form.minItems', { number });
-export const maxItemsMessage = (number: number) => message('form.maxItems', { number });
 
 const t = (locale: Locale, key: MessageKey, params?: Params) => translate(locale, key, params);
 
@@ -54,16 +42,6 @@ export function multiSelectSchema<T extends z.ZodType>(locale: Locale, item: T, 
   if (rules.min != null) s = s.min(rules.min, t(locale, 'form.minItems', { number: rules.min }));
   if (rules.max != null) s = s.max(rules.max, t(locale, 'form.maxItems', { number: rules.max }));
   return s;
-}
-
-/** Number inputs block the keys e and full stop. */
-export function isBlockedNumberKey(key: string): boolean {
-  return key === 'e' || key === 'E' || key === '.';
-}
-
-/** Pagination accepts whole pages 1 to the page count. */
-export function isValidPage(page: unknown, pageCount: number): page is number {
-  return typeof page === 'number' && Number.isInteger(page) && page >= 1 && page <= Math.max(1, pageCount);
 }
 
 export function pageSchema(locale: Locale, pageCount: number) {

@@ -24,10 +24,15 @@ import {
   userRoute,
   userRowActions,
 } from '../../src/lib/admin-rules';
-import type { Message } from '../../src/lib/message';
-import { ADMIN_ROLES, isPlatformAdmin, isRole, roleBadge, roleLabel, roleLabelMessage, ROLES, ROLE_BADGE_COLOURS, type Role } from '../../src/lib/roles';
+import { render, type Message } from '../../src/lib/message';
+import type { Locale } from '../../i18n/locales';
+import { ADMIN_ROLES, isPlatformAdmin, isRole, roleBadge, roleLabelMessage, ROLES, ROLE_BADGE_COLOURS, type Role } from '../../src/lib/roles';
 
 const en = (m: Message) => translate('en-PH', m.key, m.params);
+
+
+/** A role's label in a locale, rendered from its message. */
+const label = (locale: Locale, role: Role) => render(locale, roleLabelMessage(locale, role));
 
 describe('roles (SPEC §6)', () => {
   it('lists the six roles, all allowed in the admin shell', () => {
@@ -38,18 +43,19 @@ describe('roles (SPEC §6)', () => {
     expect(isRole(undefined)).toBe(false);
   });
   it('labels', () => {
-    expect(roleLabel('en-PH', 'facility')).toBe('Organization Manager');
-    expect(roleLabel('en-PH', 'branch')).toBe('Branch Manager');
-    expect(roleLabel('en-PH', 'doctor')).toBe('Doctor');
-    expect(roleLabel('en-PH', 'senior_branch')).toBe('Senior Branch Manager');
-    expect(roleLabel('en-PH', 'admin')).toBe(`${LOCALE_CONFIG['en-PH'].siteName} Admin`);
-    expect(roleLabel('en-PH', 'super')).toBe('Super Admin');
-    expect(roleLabel('vi-VN', 'admin')).toContain(LOCALE_CONFIG['vi-VN'].siteName);
+    expect(label('en-PH', 'facility')).toBe('Organization Manager');
+    expect(label('en-PH', 'branch')).toBe('Branch Manager');
+    expect(label('en-PH', 'doctor')).toBe('Doctor');
+    expect(label('en-PH', 'senior_branch')).toBe('Senior Branch Manager');
+    expect(label('en-PH', 'admin')).toBe(`${LOCALE_CONFIG['en-PH'].siteName} Admin`);
+    expect(label('en-PH', 'super')).toBe('Super Admin');
+    expect(label('vi-VN', 'admin')).toContain(LOCALE_CONFIG['vi-VN'].siteName);
     expect(translate('zh-TW', roleLabelMessage('zh-TW', 'admin').key, roleLabelMessage('zh-TW', 'admin').params)).toBe(`${LOCALE_CONFIG['zh-TW'].siteName} 管理員`);
   });
   it('badge colours', () => {
     expect(ROLE_BADGE_COLOURS).toEqual({ admin: 'red', super: 'red', facility: 'yellow', branch: 'green', doctor: 'blue', senior_branch: 'purple' });
-    expect(roleBadge('en-PH', 'senior_branch')).toEqual({ label: 'Senior Branch Manager', colour: 'purple' });
+    const badge = roleBadge('en-PH', 'senior_branch');
+    expect({ label: render('en-PH', badge.label), colour: badge.colour }).toEqual({ label: 'Senior Branch Manager', colour: 'purple' });
   });
   it('platform admins', () => {
     expect(ROLES.filter(isPlatformAdmin)).toEqual(['admin', 'super']);
@@ -193,8 +199,8 @@ describe('branch and hospital scoping', () => {
 
 describe('page title', () => {
   it("'{title} - {site} Care Admin'", () => {
-    expect(adminPageTitle('en-PH', 'Doctors')).toBe(`Doctors - ${LOCALE_CONFIG['en-PH'].siteName} Care Admin`);
-    expect(adminPageTitle('vi-VN', 'Bác sĩ')).toBe(`Bác sĩ - ${LOCALE_CONFIG['vi-VN'].siteName} Care Admin`);
+    expect(render('en-PH', adminPageTitle('en-PH', 'Doctors'))).toBe(`Doctors - ${LOCALE_CONFIG['en-PH'].siteName} Care Admin`);
+    expect(render('vi-VN', adminPageTitle('vi-VN', 'Bác sĩ'))).toBe(`Bác sĩ - ${LOCALE_CONFIG['vi-VN'].siteName} Care Admin`);
   });
 });
 

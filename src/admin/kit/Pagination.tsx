@@ -1,5 +1,5 @@
 /** Pagination: pages 1 to the page count (SPEC §5), with the current page marked for screen readers. */
-import { isValidPage } from '../../lib/validation';
+import { isValidPage } from '../../lib/form-rules';
 import { useT } from '../i18n';
 
 /** The page buttons to show: first, last, and two around the current page, with gaps. */

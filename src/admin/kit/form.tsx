@@ -8,7 +8,7 @@ import { useId, useState, type InputHTMLAttributes, type KeyboardEvent, type Rea
 import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { formIssueMessage } from '../../lib/form-issues';
-import { isBlockedNumberKey } from '../../lib/validation';
+import { isBlockedNumberKey } from '../../lib/form-rules';
 import { useT } from '../i18n';
 import { EmptyBoxIcon } from './Spinner';
 
