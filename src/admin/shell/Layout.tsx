@@ -15,7 +15,7 @@ import { loginHref } from '../api';
 import { useMe } from '../data/me/queries';
 import { useT, type AdminKey } from '../i18n';
 import { ApiError } from '../api';
-import { Dropdown } from '../kit/form';
+import { Dropdown } from '../kit/Dropdown';
 import { Spinner } from '../kit/Spinner';
 import { accessToken } from '../session';
 import { RouteGuard, useRouteHandle } from './guard';
