@@ -4,6 +4,7 @@
  */
 import { interpolate, type Params } from '../../../i18n/interpolate';
 import { storedAccessToken, startLoginReturnFlow } from '../../scripts/session';
+import { pageLanguageHeader } from '../../scripts/page-locale';
 
 export type Strings = Record<string, string>;
 
@@ -58,7 +59,7 @@ export async function accountCall<T>(url: string, init: RequestInit, onSignedOut
     onSignedOut();
     throw new AccountCallError([], 401);
   }
-  const res = await fetch(url, { ...init, headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const res = await fetch(url, { ...init, headers: { accept: 'application/json', ...pageLanguageHeader(), authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
   let body: Envelope<T> | null = null;
   try {
     body = (await res.json()) as Envelope<T>;
