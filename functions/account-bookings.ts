@@ -10,10 +10,11 @@
  */
 import { z } from 'zod';
 import { translate } from '../i18n/strings';
-import { conflict, notFound, validationFailed } from '../src/lib/errors';
+import { ApiError, conflict, notFound, validationFailed } from '../src/lib/errors';
 import { REVIEW_FEEDBACK_MAX, validateReview, type MyBooking } from '../src/lib/my-bookings';
 import type { Queryable } from '../src/data/db';
 import { defineEndpoint, serve } from '../src/server/endpoint';
+import { API_LOCALE } from '../src/server/caller-locale';
 
 const booking = z.object({
   id: z.number().int(),
@@ -94,6 +95,21 @@ async function loadBooking(db: Queryable, id: number): Promise<MyBooking> {
   return toBooking(rows[0]);
 }
 
+/**
+ * The SQL refusals of cancel and reschedule with a reason beside the message (the message is translated for the
+ * caller, so the page decides by the reason, not by the English words).
+ */
+async function changeOrRefuse<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    const reason = e.code === 'PT422' && / until /.test(e.message ?? '') ? 'window-passed' : e.code === 'PT409' && /already been cancelled/.test(e.message ?? '') ? 'already-cancelled' : null;
+    if (reason) throw new ApiError(e.code === 'PT422' ? 422 : 409, e.message!, { data: { reason } });
+    throw err;
+  }
+}
+
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const listMyBookings = defineEndpoint({
@@ -119,7 +135,7 @@ export const cancelMyBooking = defineEndpoint({
   params: idParams,
   response: z.object({ booking }),
   async handler({ params, db, messages }) {
-    await db.query(`select public.cancel_my_booking($1)`, [params.id]);
+    await changeOrRefuse(() => db.query(`select public.cancel_my_booking($1)`, [params.id]));
     messages.push('Cancel successfully');
     return { booking: await loadBooking(db, params.id) };
   },
@@ -139,7 +155,7 @@ export const rescheduleMyBooking = defineEndpoint({
     // scheduleId is the time slot's id, as the schedule calls answer it and the booking route books it.
     const slot = await db.query(`select ts.id from public.time_slots ts where ts.id = $1 and ts.started = $2::time`, [body.scheduleId, body.started]);
     if (!slot.rows[0]) throw notFound('The slot is not available');
-    const { rows } = await db.query(`select (public.reschedule_my_booking($1, $2, $3)).id as id`, [params.id, slot.rows[0].id, body.idempotencyKey]);
+    const { rows } = await changeOrRefuse(() => db.query(`select (public.reschedule_my_booking($1, $2, $3)).id as id`, [params.id, slot.rows[0].id, body.idempotencyKey]));
     messages.push('Reschedule successfully');
     return { booking: await loadBooking(db, Number(rows[0].id)) };
   },
@@ -156,7 +172,7 @@ export const reviewMyBooking = defineEndpoint({
   response: z.object({ booking }),
   async handler({ params, body, db, messages }) {
     const errors = validateReview(body);
-    if (Object.keys(errors).length) throw validationFailed(Object.fromEntries(Object.entries(errors).map(([f, e]) => [f, [translate('en-PH', e.key, e.params)]])));
+    if (Object.keys(errors).length) throw validationFailed(Object.fromEntries(Object.entries(errors).map(([f, e]) => [f, [translate(API_LOCALE, e.key, e.params)]])));
     const b = await loadBooking(db, params.id);
     if (b.status !== 'completed') throw conflict('Only a completed appointment can be reviewed.');
     if (b.review) throw conflict('This appointment has already been reviewed.');

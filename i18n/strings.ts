@@ -1,6 +1,6 @@
 /**
  * UI strings: one JSON file per locale under i18n/strings/, plus one per locale in each area folder
- * (i18n/strings/booking/, account/). vi-VN (the default locale) defines the keys;
+ * (i18n/strings/booking/, account/, server/: the functions' messages to patients). vi-VN (the default locale) defines the keys;
  * a unit test fails when any other locale misses a key or a {placeholder}.
  */
 import type { Locale } from './locales';
@@ -23,8 +23,14 @@ import idAccount from './strings/account/id-ID.json' with { type: 'json' };
 import zhAccount from './strings/account/zh-TW.json' with { type: 'json' };
 import msAccount from './strings/account/ms-MY.json' with { type: 'json' };
 import thAccount from './strings/account/th-TH.json' with { type: 'json' };
+import viServer from './strings/server/vi-VN.json' with { type: 'json' };
+import enServer from './strings/server/en-PH.json' with { type: 'json' };
+import idServer from './strings/server/id-ID.json' with { type: 'json' };
+import zhServer from './strings/server/zh-TW.json' with { type: 'json' };
+import msServer from './strings/server/ms-MY.json' with { type: 'json' };
+import thServer from './strings/server/th-TH.json' with { type: 'json' };
 
-const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount }))();
+const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount, ...viServer }))();
 export type MessageKey = keyof typeof viAll;
 export type Messages = Record<MessageKey, string>;
 
@@ -32,11 +38,11 @@ export type Messages = Record<MessageKey, string>;
 // catalogues of its own) drops the six tables.
 export const MESSAGES: Record<Locale, Messages> = /* @__PURE__ */ (() => ({
   'vi-VN': viAll,
-  'en-PH': { ...en, ...enBooking, ...enAccount } as Messages,
-  'id-ID': { ...id, ...idBooking, ...idAccount } as Messages,
-  'zh-TW': { ...zh, ...zhBooking, ...zhAccount } as Messages,
-  'ms-MY': { ...ms, ...msBooking, ...msAccount } as Messages,
-  'th-TH': { ...th, ...thBooking, ...thAccount } as Messages,
+  'en-PH': { ...en, ...enBooking, ...enAccount, ...enServer } as Messages,
+  'id-ID': { ...id, ...idBooking, ...idAccount, ...idServer } as Messages,
+  'zh-TW': { ...zh, ...zhBooking, ...zhAccount, ...zhServer } as Messages,
+  'ms-MY': { ...ms, ...msBooking, ...msAccount, ...msServer } as Messages,
+  'th-TH': { ...th, ...thBooking, ...thAccount, ...thServer } as Messages,
 }))();
 
 export { interpolate, type Params } from './interpolate';

@@ -5,7 +5,7 @@ export type AdSize = [number, number];
 
 /** The ad service's tag, loaded only on pages of a locale with ads. */
 export const AD_SCRIPT_URL = 'https://securepubads.g.doubleclick.net/tag/js/gpt.js';
-/** Network code of the ad account (configuration, PUBLIC_AD_NETWORK_CODE). Without it the slots keep their space but no tag loads. */
+/** Network code of the ad account (configuration, PUBLIC_AD_NETWORK_CODE). Without it no slot is rendered and no tag loads, so no empty box is reserved (issue #30 item 8). */
 export const AD_NETWORK_CODE: string = ((import.meta as unknown as { env?: Record<string, string | undefined> }).env?.PUBLIC_AD_NETWORK_CODE) ?? '';
 export const STICKY_AD_REFRESH_MS = 30_000;
 export const AD_VISIBILITY_POLL_MS = 2_000;

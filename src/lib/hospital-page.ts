@@ -95,11 +95,6 @@ export function bookingArea(input: { locale: Locale; totalAvailableDoctors: numb
   };
 }
 
-/** Ability check of the 'Book an appointment' button: the user may read a booking block. */
-export function canReadBookingBlock(abilities: readonly { action: string; subject: string }[] | null | undefined): boolean {
-  return !!abilities?.some((a) => (a.action === 'read' || a.action === 'manage') && (a.subject === 'booking-block' || a.subject === 'all'));
-}
-
 /**
  * Maps link of the 'Book an appointment' button and the directions link of hospital cards: coordinates when
  * known, else the name and address as a search; null when there is nothing to search for.

@@ -3,10 +3,11 @@
  * carousel, collapsibles and 'view more', the booking panel, distance (after the location pop-up), the phone
  * button and the maps booking link. Ads load from their own chunk, only where the page has ad slots (vi-VN).
  */
-import { tabHref, canReadBookingBlock, CAROUSEL_INTERVAL_MS, type HospitalTab } from '../lib/hospital-page';
+import { tabHref, CAROUSEL_INTERVAL_MS, type HospitalTab } from '../lib/hospital-page';
+import { canReadBookingBlock } from '../lib/staff-abilities';
 import { distanceKm, roundPosition } from '../lib/distance';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { browserSession } from './session-store';
+import { browserSession, staffAbilities } from './session-store';
 import { initPhoneButtons, type AccessToken } from './phone-buttons';
 
 const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document) => root.querySelector<T & Element>(sel) as T | null;
@@ -130,14 +131,15 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && panel?.classList.contains('open')) setPanel(false);
 });
 
-// ---- 'Book an appointment' maps link instead of quick booking, for users who may read a booking block -------
-if (canReadBookingBlock(session.abilities)) {
-  const maps = $('[data-maps-booking]');
-  if (maps) {
+// ---- 'Book an appointment' maps link instead of quick booking, for staff who may read this booking block -----
+const maps = $('[data-maps-booking]');
+if (maps && session.loggedIn) {
+  void staffAbilities().then((abilities) => {
+    if (!canReadBookingBlock(abilities, Number(page?.getAttribute('data-hospital-id')))) return;
     maps.hidden = false;
     panel?.remove();
     $('.book-now-bar')?.remove();
-  }
+  });
 }
 
 // ---- distance: location pop-up first; position rounded to 7 decimals and never stored ------------------------

@@ -6,8 +6,9 @@
  * everything the site kept in this browser.
  */
 import { atom } from 'nanostores';
+import type { Ability } from '../lib/staff-abilities';
 import { SESSION_STORAGE_KEY } from '../lib/session-storage';
-import { decodeJwtPayload, readSession, type BrowserSession } from './session';
+import { decodeJwtPayload, readSession, storedAccessToken, type BrowserSession } from './session';
 
 /** What the header shows of the signed-in patient: kept beside the session so the first paint is right. */
 export const ACCOUNT_CACHE_KEY = 'care.account';
@@ -24,21 +25,20 @@ export interface AccountSummary {
 
 export type SessionState =
   | { status: 'visitor' }
-  | { status: 'signed-in'; userId: string; abilities: BrowserSession['abilities']; account: AccountSummary | null };
+  | { status: 'signed-in'; userId: string; email: string | null; abilities: BrowserSession['abilities']; account: AccountSummary | null };
 
 interface StoredSession {
   access_token?: string;
   user?: { id?: string; email?: string; phone?: string };
 }
 
-function storedUserId(storage: Storage): string | null {
+function storedUser(storage: Storage): { id: string; email: string | null } | null {
   try {
     const value = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as StoredSession | null;
-    if (value?.user?.id) return value.user.id;
-    // A stored session without its user object (an older supabase-js shape): the token's subject.
-    const token = (value as { access_token?: string } | null)?.access_token;
-    const sub = token ? decodeJwtPayload(token)?.sub : undefined;
-    return typeof sub === 'string' ? sub : null;
+    if (value?.user?.id) return { id: value.user.id, email: value.user.email ?? null };
+    // A stored session without its user object (an older supabase-js shape): the token's subject and e-mail.
+    const claims = value?.access_token ? decodeJwtPayload(value.access_token) : null;
+    return typeof claims?.sub === 'string' ? { id: claims.sub, email: typeof claims.email === 'string' ? claims.email : null } : null;
   } catch {
     return null;
   }
@@ -56,9 +56,9 @@ export function readAccountCache(storage: Storage, userId: string): AccountSumma
 /** The state as this browser has it stored now. */
 export function storedSessionState(storage: Storage = localStorage, now = Date.now()): SessionState {
   const s = readSession(storage, now);
-  const userId = s.loggedIn ? storedUserId(storage) : null;
-  if (!userId) return { status: 'visitor' };
-  return { status: 'signed-in', userId, abilities: s.abilities, account: readAccountCache(storage, userId) };
+  const user = s.loggedIn ? storedUser(storage) : null;
+  if (!user) return { status: 'visitor' };
+  return { status: 'signed-in', userId: user.id, email: user.email, abilities: s.abilities, account: readAccountCache(storage, user.id) };
 }
 
 function initialState(): SessionState {
@@ -74,6 +74,35 @@ export const $session = atom<SessionState>(typeof window === 'undefined' ? { sta
 /** The shape the phone buttons and page scripts take (signed in or not, abilities). */
 export function browserSession(state: SessionState = $session.get()): BrowserSession {
   return state.status === 'signed-in' ? { loggedIn: true, abilities: state.abilities } : { loggedIn: false, abilities: [] };
+}
+
+/**
+ * The signed-in user's access token for a call, or null for a visitor: the stored one while it is fresh; an
+ * expired one is refreshed by the Supabase client, loaded only then (its auth events update the store).
+ */
+export async function sessionAccessToken(): Promise<string | null> {
+  if ($session.get().status !== 'signed-in') return null;
+  const stored = storedAccessToken();
+  if (stored) return stored;
+  const { currentSession } = await import('../islands/supabase');
+  return (await currentSession().catch(() => null))?.accessToken ?? null;
+}
+
+let abilitiesCall: Promise<Ability[]> | undefined;
+/**
+ * What the signed-in user's staff role may do on the public site (functions/session.ts; none for a patient or a
+ * visitor), asked once per page and only when someone is signed in.
+ */
+export function staffAbilities(): Promise<Ability[]> {
+  if ($session.get().status !== 'signed-in') return Promise.resolve([]);
+  abilitiesCall ??= (async () => {
+    const token = await sessionAccessToken();
+    if (!token) return [];
+    const res = await fetch('/api/session', { headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { _status: number; _data?: { abilities?: Ability[] } };
+    return body._status === 1 ? (body._data?.abilities ?? []) : [];
+  })().catch(() => []);
+  return abilitiesCall;
 }
 
 /** Records the header's summary of the signed-in patient (after /api/me or a profile save). */

@@ -104,7 +104,7 @@ export async function confirmationFacts(db: pg.PoolClient, bookingId: number): P
     `select b.id, sc.working_day::text as date, to_char(ts.started, 'HH24:MI') as start, to_char(ts.ended, 'HH24:MI') as "end",
             h.time_zone, c.locale as market_locale, coalesce(d.name, sv.name) as who, h.name as hospital_name, h.address,
             b.final_price, b.currency, b.payment_method, coalesce(d.partner_group, false) as partner_group, coalesce(d.price_override, false) as price_override,
-            p.name as patient_name, p.email as patient_email, pc.locale as patient_locale,
+            p.name as patient_name, p.email as patient_email, p.preferred_locale as patient_locale,
             f.name as family_name, f.email as family_email, f.notify_to
        from public.bookings b
        join public.time_slots ts on ts.id = b.slot_id
@@ -112,7 +112,6 @@ export async function confirmationFacts(db: pg.PoolClient, bookingId: number): P
        join public.hospitals h on h.id = b.hospital_id
        join public.countries c on c.id = h.country_id
        join public.patients p on p.user_id = b.patient_user_id
-       left join public.countries pc on pc.id = p.country_id
        left join public.doctors d on d.id = b.doctor_id
        left join public.hospital_services sv on sv.id = b.service_id
        left join public.family_members f on f.id = b.family_member_id

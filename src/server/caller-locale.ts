@@ -5,7 +5,7 @@
  * the language switcher sets, else English as before. Messages with no translation stay as they are.
  */
 import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
-import { translate, type MessageKey } from '../../i18n/strings';
+import { MESSAGES, translate, type MessageKey } from '../../i18n/strings';
 import type { FieldErrors } from '../lib/envelope';
 
 /** The API's own language: callers that ask for nothing get the spec's English. */
@@ -54,32 +54,57 @@ export function callerLocale(req: Request): Locale {
 }
 
 type Rule = [pattern: RegExp, key: MessageKey, params?: (m: RegExpExecArray) => Record<string, string | number>];
-/** The English messages the wrapper and the validation produce, and their keys. */
-const RULES: Rule[] = [
-  [/^An error occurred!$/, 'server.generic'],
-  [/^Your session has expired\. Please sign in again\.$/, 'server.sessionExpired'],
-  [/^You don't have permission to access this page\.$/, 'server.forbidden'],
-  [/^Not found$/, 'server.notFound'],
+/** The English messages the wrapper and the validation produce whose counts need a plural, and their keys. */
+const PLURAL_RULES: Rule[] = [
   [/^Too many attempts\. Please try again in (\d+) seconds?\.$/, 'server.tooManySeconds', (m) => ({ count: Number(m[1]) })],
   [/^Too many attempts\. Please try again in (\d+) minutes?\.$/, 'server.tooManyMinutes', (m) => ({ count: Number(m[1]) })],
-  [/^Another change happened at the same time\. Please try again\.$/, 'server.concurrentChange'],
-  [/^The request body is too large \(limit (\d+) KB\)\.$/, 'server.bodyTooLarge', (m) => ({ size: m[1] })],
-  [/^This field is required$/, 'server.required'],
-  [/^\*(\d+) characters limit$/, 'server.maxChars', (m) => ({ max: m[1] })],
-  [/^This field must have at least (\d+) characters$/, 'server.minChars', (m) => ({ min: m[1] })],
-  [/^Please enter a valid email$/, 'server.email'],
-  [/^Invalid format$/, 'server.invalidFormat'],
-  [/^Invalid value$/, 'server.invalidValue'],
-  [/^Unknown field$/, 'server.unknownField'],
-  [/^must be a number$/, 'server.mustBeNumber'],
-  [/^Please select a maximum of (\d+) items$/, 'server.maxItems', (m) => ({ max: m[1] })],
-  [/^Please select a minimum of (\d+) items$/, 'server.minItems', (m) => ({ min: m[1] })],
-  [/^File size too large$/, 'server.fileTooLarge'],
-  [/^File is empty$/, 'server.fileEmpty'],
 ];
 
+/**
+ * Messages whose English text is their en-PH string: every `server.*` key (the wrapper's, the validation's, and
+ * what the booking, account, family, profile, review and onboarding functions and their SQL say to a patient),
+ * and the form rules of src/lib the functions re-check (written with translate('en-PH', key)).
+ */
+const KEYED_FORM_RULES: MessageKey[] = [
+  'form.required',
+  'form.invalidFormat',
+  'form.maxLength',
+  'form.family.nameRequired',
+  'form.family.birthdayRequired',
+  'form.family.birthdayFuture',
+  'form.family.emailInvalid',
+  'form.family.avatarRequired',
+  'account.family.avatarType',
+  'account.bookings.review.rateRequired',
+];
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A rule from an en-PH template with {placeholders} (no plural): each placeholder matches any text. */
+function templateRule(key: MessageKey): Rule {
+  const names: string[] = [];
+  const source = MESSAGES[API_LOCALE][key]
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : escapeRegExp(part)))
+    .join('');
+  return [new RegExp(`^${source}$`), key, (m) => Object.fromEntries(names.map((n, i) => [n, m[i + 1]]))];
+}
+
+let rules: Rule[] | null = null;
+/** Built on first use (a server process translates; nothing else pays for the table). */
+function allRules(): Rule[] {
+  rules ??= [
+    ...PLURAL_RULES,
+    ...(Object.keys(MESSAGES[API_LOCALE]) as MessageKey[])
+      .filter((k) => k.startsWith('server.') && !MESSAGES[API_LOCALE][k].includes(', plural,'))
+      .concat(KEYED_FORM_RULES)
+      .map(templateRule),
+  ];
+  return rules;
+}
+
 function translateWhole(text: string, locale: Locale): string | null {
-  for (const [pattern, key, params] of RULES) {
+  for (const [pattern, key, params] of allRules()) {
     const m = pattern.exec(text);
     if (m) return translate(locale, key, params?.(m));
   }

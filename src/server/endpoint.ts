@@ -19,7 +19,7 @@ import { newRequestId, serverDatabase } from './runtime';
 import { issuesToFieldErrors } from './validation';
 import { answerIsPersonal } from './cache-policy';
 import { nulByteErrors } from './nul-bytes';
-import { API_LOCALE, callerLocale, localizeFailure } from './caller-locale';
+import { API_LOCALE, callerLocale, localizeFailure, localizeMessage } from './caller-locale';
 import type { Locale } from '../../i18n/locales';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -248,7 +248,9 @@ export function defineEndpoint<
         const caller: Caller = auth ? { role: 'authenticated', claims: auth.claims } : ANON;
         const answer = await inTransaction(db, caller, async (client) => checkAnswer(responses[version], await callHandler(client, req, input, auth, version, routed, messages), label, version));
         if (spec.produces) return binaryResponse(answer as BinaryAnswer, spec.produces, { personal, requestId: routed.requestId });
-        return envelopeResponse(spec.envelope === false ? answer : success(answer, messages), {
+        // Success messages ('Create successfully') in the caller's locale too (caller-locale.ts).
+        const said = messages.map((m) => localizeMessage(m, callerLocale(req)));
+        return envelopeResponse(spec.envelope === false ? answer : success(answer, said), {
           personal,
           maxAge: personal ? undefined : spec.cacheSeconds,
           staleSeconds: spec.staleSeconds,

@@ -101,7 +101,9 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
     const ok = await post(`/api/account/bookings/${id}/cancel`, mine);
     expect(ok.status).toBe(200);
     expect((await ok.json())._data.booking.status).toBe('cancelled');
-    expect((await post(`/api/account/bookings/${id}/cancel`, mine)).status).toBe(409);
+    const twice = await call(`/api/account/bookings/${id}/cancel`, mine, { method: 'POST', headers: { 'accept-language': 'vi-VN' } });
+    expect(twice.status).toBe(409);
+    expect((await twice.json())._data.reason).toBe('already-cancelled');
 
     // The doctor's own window: 14 days, so a booking a few days ahead is already inside it.
     const [b] = await freeSlots(1);
@@ -112,6 +114,7 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
       const refused = await post(`/api/account/bookings/${late}/cancel`, mine);
       expect(refused.status).toBe(422);
       const body = await refused.json();
+      expect(body._data.reason).toBe('window-passed');
       expect(body._messages[0]).toMatch(/^This appointment could be cancelled or rescheduled until \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Asia\/Ho_Chi_Minh\)\.$/);
       const [slot2] = await freeSlots(1);
       expect((await post(`/api/account/bookings/${late}/reschedule`, mine, { scheduleId: Number(slot2.id), started: slot2.started, idempotencyKey: `late-${Date.now()}` })).status).toBe(422);
@@ -177,6 +180,10 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
     expect(res.status).toBe(200);
     expect((await res.json())._data.booking.review).toEqual({ rate: 4, feedback });
     expect((await post(`/api/account/bookings/${id}/review`, mine, { rate: 5 })).status).toBe(409);
+    // The refusal in the page's language (issue #30 item 4): the account island sends its locale.
+    const thai = await call(`/api/account/bookings/${id}/review`, mine, { method: 'POST', body: JSON.stringify({ rate: 5 }), headers: { 'accept-language': 'th-TH' } });
+    expect(thai.status).toBe(409);
+    expect((await thai.json())._messages).toEqual(['นัดหมายนี้ได้รับการรีวิวแล้ว']);
     const hospitalId = (await q(`select hospital_id from public.bookings where id = $1`, [id]))[0].hospital_id;
     const list = await fetch(`${server.url}/api/reviews?hospital_branch_id=${hospitalId}&sort=RECENT_FIRST&page=1`);
     const body = await list.json();

@@ -137,6 +137,30 @@ describeEachEngine('booking API', { seed: true }, (ctx) => {
     expect((await late.json())._data.reason).toBe('hold-expired');
   });
 
+  it("the confirmation mail is in the patient's preferred language, else the market's", async () => {
+    const book = async (skip: number) => {
+      const s = await freeDoctorSlot(ctx.db, { kind: 'outpatient', skip });
+      const a = (await (await hold(patient, s)).json())._data;
+      const ok = await call(`/api/bookings/${a.id}/confirm`, patient, { familyMemberId: null, contactPhone: '0901234567', paymentMethod: 'cash-on-delivery' });
+      expect(ok.status).toBe(200);
+      const mail = (await ctx.db.pool.query(`select locale, subject from public.outbox where dedupe_key like $1`, [`booking-confirmed:${a.id}:%`])).rows[0];
+      const market = (await ctx.db.pool.query(`select c.locale from public.bookings b join public.hospitals h on h.id = b.hospital_id join public.countries c on c.id = h.country_id where b.id = $1`, [a.id])).rows[0].locale;
+      return { mail, market };
+    };
+    const before = (await ctx.db.pool.query(`select preferred_locale from public.patients where user_id = $1`, [ACCOUNTS.patient.id])).rows[0].preferred_locale;
+    try {
+      await ctx.db.pool.query(`update public.patients set preferred_locale = 'th-TH' where user_id = $1`, [ACCOUNTS.patient.id]);
+      const thai = await book(13);
+      expect(thai.mail.locale).toBe('th-TH');
+      expect(thai.mail.subject).toMatch(/[\u0E00-\u0E7F]/);
+      await ctx.db.pool.query(`update public.patients set preferred_locale = null where user_id = $1`, [ACCOUNTS.patient.id]);
+      const market = await book(15);
+      expect(market.mail.locale).toBe(market.market);
+    } finally {
+      await ctx.db.pool.query(`update public.patients set preferred_locale = $2 where user_id = $1`, [ACCOUNTS.patient.id, before]);
+    }
+  });
+
   it('the baby-formula validation answers the envelope for a doctor outside the campaign', async () => {
     const s = await freeDoctorSlot(ctx.db, { kind: 'outpatient', skip: 11 });
     const res = await call(`/api/campaigns/baby-formula/validation?booking_type=doctor&doctor_id=${s.doctorId}`, patient);

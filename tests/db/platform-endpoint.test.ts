@@ -265,8 +265,11 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
     expect(details.migrations).toBeGreaterThan(0);
     const { default: session } = await import('../../functions/session');
     const s = await session(new Request(`${BASE}/api/session`, { headers: { authorization: `Bearer ${token}` } }));
-    expect((await s.json())._data).toMatchObject({ userId, aal: 'aal1' });
+    expect((await s.json())._data).toMatchObject({ userId, aal: 'aal1', abilities: [] });
     expect(s.headers.get('cache-control')).toBe('no-store');
+    // A staff member: their role's abilities (src/lib/staff-abilities.ts); an admin reads every booking block.
+    const staff = await session(new Request(`${BASE}/api/session`, { headers: { authorization: `Bearer ${adminToken}` } }));
+    expect((await staff.json())._data.abilities).toEqual([{ action: 'read', subject: 'booking-block', hospitalIds: null }]);
     const { default: openapi } = await import('../../functions/openapi');
     const doc = await openapi(new Request(`${BASE}/api/openapi.json`));
     expect(doc.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300');

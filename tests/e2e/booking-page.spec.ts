@@ -13,6 +13,7 @@ import { SOCIAL_PLACEHOLDER_PATIENT } from '../../supabase/seed/booking';
 import { doctorUrl, findDoctor, signIn, text } from './support/booking';
 import { mailboxCode } from './support/mailbox';
 import type { BookingFixture } from './support/booking-fixtures';
+import { pageScriptGzipBytes } from './support/js-weight';
 
 const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 const DIAL: Partial<Record<Locale, string>> = { 'vi-VN': '+84', 'id-ID': '+62', 'th-TH': '+66' };
@@ -114,6 +115,19 @@ for (const locale of ['vi-VN', 'id-ID', 'th-TH'] as const) {
     await expect(calendar).toBeDisabled();
   });
 }
+
+test('JavaScript of a doctor page and of the booking page (gzip), within the booking page budget of 40 KB', async ({ page }) => {
+  const locale = 'vi-VN';
+  const f = await fixture(page.request, locale, 'outpatient', lane(page, 4));
+  const doctorPage = doctorUrl(locale, f.doctorSlug);
+  const doctorBytes = await pageScriptGzipBytes(page, doctorPage);
+  console.log(`[js] ${page.viewportSize()!.width}px ${doctorPage}: ${doctorBytes} bytes gzip`);
+  await signIn(page, 'patient');
+  const bookingBytes = await pageScriptGzipBytes(page, f.path);
+  await expect(page.getByTestId('booking-form')).toBeVisible({ timeout: 20_000 });
+  console.log(`[js] ${page.viewportSize()!.width}px /${prefix(locale)}/booking/doctor/: ${bookingBytes} bytes gzip`);
+  expect(bookingBytes).toBeLessThan(40 * 1024);
+});
 
 test('a slot taken from another browser context: a clear message and a way to pick another', async ({ page, browser }) => {
   const locale = 'vi-VN';

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import { translate } from '../../i18n/strings';
+import { NEAREST_HORIZON_DAYS } from '../../src/lib/slots';
 import { SEARCH, findDoctor, findHospitalPage, hasSlots, hospitalPageHrefs, signIn, text } from './support/booking';
 
 /** Signed in, the booking page Continue Booking chose holds that slot and shows what is booked. */
@@ -228,6 +230,68 @@ for (const locale of ['vi-VN', 'id-ID'] as const) {
     });
   });
 }
+
+interface QuickService { id: number; name: string; hasSlots: boolean }
+
+/** A hospital page whose quick booking offers services with and without a free slot (and one matching `want`). */
+async function hospitalWithMixedServices(page: Page, locale: Locale, want: (s: QuickService) => boolean = () => true) {
+  for (const href of await hospitalPageHrefs(page, locale)) {
+    const html = await (await page.request.get(href)).text();
+    const m = /id="quick-booking"[^>]*data-hospital-id="(\d+)"[^>]*data-kinds="([a-z,]+)"/.exec(html);
+    if (!m || !m[2].includes('service')) continue;
+    const services: QuickService[] = (await (await page.request.get(`/api/quick-booking/services?hospitalBranchId=${m[1]}`, { headers: SEARCH })).json())._data.searches;
+    if (services.some((s) => s.hasSlots) && services.some((s) => !s.hasSlots) && services.some(want)) return { url: href, hospitalId: Number(m[1]), services, bothKinds: m[2].includes('doctor') };
+  }
+  throw new Error(`no ${locale} hospital offers services with and without a free slot`);
+}
+
+/** "xet nghiem" finds "Xét nghiệm …": the seed's vi-VN test services. */
+const isBloodTest = (s: { name: string }) => s.name.startsWith('Xét nghiệm');
+
+for (const locale of ['vi-VN', 'id-ID'] as const) {
+  test(`${locale}: quick booking marks services without a free slot after the bookable ones; an empty service schedule uses service wording`, async ({ page }) => {
+    const h = await hospitalWithMixedServices(page, locale, locale === 'vi-VN' ? isBloodTest : undefined);
+    const w = await openWidget(page, h.url);
+    if (h.bothKinds) await w.getByRole('button', { name: text(locale, 'booking.serviceTab'), exact: true }).click();
+    const field = w.getByTestId('qb-service');
+    await field.locator('.bk-dd-button').click();
+    const bookable = h.services.filter((s) => s.hasSlots);
+    const full = h.services.filter((s) => !s.hasSlots);
+    const options = field.getByRole('option');
+    await expect(options.locator('.bk-dd-name')).toHaveText([...bookable, ...full].map((s) => s.name));
+    // Each item without a slot says so, translated with the plural of its day count.
+    const hint = translate(locale, 'booking.noFreeSlot', { days: NEAREST_HORIZON_DAYS });
+    expect(hint).toContain(String(NEAREST_HORIZON_DAYS));
+    await expect(options.locator('.bk-dd-hint')).toHaveText(full.map(() => hint));
+    for (let i = 0; i < bookable.length; i++) await expect(options.nth(i).locator('.bk-dd-hint')).toHaveCount(0);
+    // A service with nothing to book: the service's own message, not the doctor's.
+    await options.filter({ hasText: full[0].name }).first().click();
+    const schedule = w.getByTestId('qb-schedule');
+    await expect(schedule).toHaveAttribute('data-ready', 'true');
+    await expect(schedule).toContainText(translate(locale, 'booking.serviceBusy'));
+    await expect(schedule).not.toContainText(translate(locale, 'booking.doctorBusy'));
+    if (locale === 'vi-VN') {
+      // Accents and case are ignored: "xet nghiem" finds "Xét nghiệm …".
+      await field.locator('.bk-dd-button').click();
+      await field.getByRole('combobox').fill('xet nghiem');
+      const found = h.services.filter(isBloodTest);
+      await expect(field.getByRole('option').locator('.bk-dd-name')).toHaveText([...found.filter((s) => s.hasSlots), ...found.filter((s) => !s.hasSlots)].map((s) => s.name));
+    }
+  });
+}
+
+test("vi-VN: the hospital's services tab search ignores accents and case", async ({ page }) => {
+  const h = await hospitalWithMixedServices(page, 'vi-VN', isBloodTest);
+  await page.goto(`${h.url}?tab=services`);
+  await expect(page.getByTestId('service-card').first()).toBeVisible();
+  await page.getByTestId('services-search').fill('XET NGHIEM');
+  // Debounced: the unfiltered list gives way to the matches only.
+  const cards = page.getByTestId('service-card');
+  const others = cards.filter({ hasNotText: 'Xét nghiệm' });
+  await expect(others).toHaveCount(0);
+  await expect(cards).not.toHaveCount(0);
+  await expect(others).toHaveCount(0);
+});
 
 test('a telemedicine-only doctor starts in telemedicine, without tabs', async ({ page }) => {
   const locale = 'vi-VN';

@@ -4,21 +4,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
-import { SESSION_STORAGE_KEY } from '../../src/lib/session-storage';
 import { hospitalFixtures, hospitalPath } from './support/hospitals';
-import { signIn as signInPatient } from './support/booking';
+import { signIn } from './support/booking';
 
 const isDesktop = (page: Page) => (page.viewportSize()?.width ?? 1280) >= 1024;
-
-/**
- * A session as supabase-js stores it, with app_metadata abilities in the access token. The page only reads the
- * abilities (no call is made with this token), so an unsigned token is enough here.
- */
-async function signInWithAbilities(page: Page, abilities: { action: string; subject: string }[]) {
-  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const token = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600, app_metadata: { abilities } })}.sig`;
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [SESSION_STORAGE_KEY, JSON.stringify({ access_token: token, refresh_token: 'r' })]);
-}
 
 test.describe('booking area', () => {
   test('vi-VN: quick booking with both kinds; side card on desktop, slide-in panel opened by Book now on mobile', async ({ page, request }) => {
@@ -86,10 +75,13 @@ test.describe('booking area', () => {
     });
   }
 
-  test('a user who may read a booking block gets the Book an appointment maps link instead of quick booking', async ({ page, request }) => {
-    const { rich } = (await hospitalFixtures(request))['vi-VN'];
-    await signInWithAbilities(page, [{ action: 'read', subject: 'booking-block' }]);
-    await page.goto(hospitalPath('vi-VN', rich.slug));
+  test("a branch manager signed in gets the Book an appointment maps link on their hospital's page; a patient does not", async ({ page, browser, request }) => {
+    // The branch manager's hospital (their role's abilities, from /api/session) and its page.
+    const token = await signIn(page, 'branch');
+    const me = (await (await request.get('/api/admin/me', { headers: { authorization: `Bearer ${token}` } })).json())._data;
+    const found = (await (await request.get(`/api/search?${new URLSearchParams({ locale: 'vi-VN', keyword: me.branch.name })}`)).json())._data.hospitals;
+    const own: string = found.find((h: { id: number }) => h.id === me.branch.id).href;
+    await page.goto(own);
     const maps = page.getByTestId('maps-booking');
     await expect(maps).toHaveText(translate('vi-VN', 'directory.hospital.bookAppointment'));
     await expect(maps).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\//);
@@ -99,6 +91,25 @@ test.describe('booking area', () => {
       const box = (await maps.boundingBox())!;
       expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 20);
     }
+    // Another organization's hospital: quick booking as for anyone.
+    const { rich } = (await hospitalFixtures(request))['vi-VN'];
+    if (!own.includes(`/${rich.slug}/`)) {
+      const asked = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+      await page.goto(hospitalPath('vi-VN', rich.slug));
+      expect((await (await asked).json())._data.abilities).toEqual([{ action: 'read', subject: 'booking-block', hospitalIds: [me.branch.id] }]);
+      await expect(page.locator('#quick-booking')).toHaveCount(1);
+      await expect(page.getByTestId('maps-booking')).toBeHidden();
+    }
+    // A patient on the branch manager's hospital page: quick booking, no maps button.
+    const ctx = await browser.newContext({ viewport: page.viewportSize()! });
+    const patient = await ctx.newPage();
+    await signIn(patient, 'patient');
+    const patientAsked = patient.waitForResponse((r) => r.url().endsWith('/api/session'));
+    await patient.goto(own);
+    expect((await (await patientAsked).json())._data.abilities).toEqual([]);
+    await expect(patient.locator('#quick-booking')).toHaveCount(1);
+    await expect(patient.getByTestId('maps-booking')).toBeHidden();
+    await ctx.close();
   });
 });
 
@@ -120,7 +131,7 @@ test.describe('phone button', () => {
   test('vi-VN logged in: the number (fetched for the signed-in patient), a call link and copy', async ({ page, request, context }) => {
     const { rich } = (await hospitalFixtures(request))['vi-VN'];
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signInPatient(page, 'patient');
+    await signIn(page, 'patient');
     await page.goto(hospitalPath('vi-VN', rich.slug));
     const phone = page.getByTestId('phone');
     await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/strings';
 import {
   bookingArea,
-  canReadBookingBlock,
   CAROUSEL_INTERVAL_MS,
   collapsedList,
   COLLAPSED_LIST_SIZE,
@@ -93,11 +92,6 @@ describe('booking area', () => {
   });
   it("users who can read a booking block get the 'Book an appointment' maps button instead", () => {
     expect(bookingArea({ ...base, canReadBookingBlock: true })).toMatchObject({ quickBooking: false, mapsButton: true });
-    expect(canReadBookingBlock([{ action: 'read', subject: 'booking-block' }])).toBe(true);
-    expect(canReadBookingBlock([{ action: 'manage', subject: 'all' }])).toBe(true);
-    expect(canReadBookingBlock([{ action: 'update', subject: 'booking-block' }])).toBe(false);
-    expect(canReadBookingBlock([])).toBe(false);
-    expect(canReadBookingBlock(null)).toBe(false);
   });
 });
 

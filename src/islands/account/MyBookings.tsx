@@ -95,8 +95,9 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
   /** A refusal as a person reads it: the window with its time, an already settled booking, else the server's words. */
   function refusal(err: unknown, b: MyBooking): string {
     if (err instanceof AccountCallError) {
-      if (err.status === 422 && /until/.test(err.messages[0] ?? '')) return t('account.bookings.windowPassed', { time: untilText(f, b) });
-      if (err.status === 409 && /already been cancelled/.test(err.messages[0] ?? '')) return t('account.bookings.alreadyCancelled');
+      const reason = (err.data as { reason?: string } | null)?.reason;
+      if (reason === 'window-passed') return t('account.bookings.windowPassed', { time: untilText(f, b) });
+      if (reason === 'already-cancelled') return t('account.bookings.alreadyCancelled');
       if (err.status === 409) return t('account.bookings.slotTaken');
       if (err.messages[0]) return err.messages[0];
     }

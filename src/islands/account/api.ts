@@ -3,7 +3,9 @@
  * client refreshes it), calls answering the envelope, the sign-in redirect and the patient's calendar date.
  */
 import { interpolate, type Params } from '../../../i18n/interpolate';
-import { storedAccessToken, startLoginReturnFlow } from '../../scripts/session';
+import { startLoginReturnFlow } from '../../scripts/session';
+import { sessionAccessToken } from '../../scripts/session-store';
+import { pageLanguageHeader } from '../../scripts/page-locale';
 
 export type Strings = Record<string, string>;
 
@@ -36,12 +38,6 @@ export class AccountCallError extends Error {
   }
 }
 
-async function accessToken(): Promise<string | null> {
-  const stored = storedAccessToken();
-  if (stored) return stored;
-  const { currentSession } = await import('../supabase');
-  return (await currentSession())?.accessToken ?? null;
-}
 
 /** Sends the visitor to the login page, back here afterwards. */
 export function goToLogin(loginPath: string): void {
@@ -53,12 +49,12 @@ export function goToLogin(loginPath: string): void {
  * A failure throws AccountCallError with the server's messages (the first is what a person reads).
  */
 export async function accountCall<T>(url: string, init: RequestInit, onSignedOut: () => void): Promise<{ data: T; messages: string[] }> {
-  const token = await accessToken();
+  const token = await sessionAccessToken();
   if (!token) {
     onSignedOut();
     throw new AccountCallError([], 401);
   }
-  const res = await fetch(url, { ...init, headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  const res = await fetch(url, { ...init, headers: { accept: 'application/json', ...pageLanguageHeader(), authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
   let body: Envelope<T> | null = null;
   try {
     body = (await res.json()) as Envelope<T>;

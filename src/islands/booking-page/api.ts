@@ -1,5 +1,6 @@
 /** The booking page's calls (functions/bookings.ts), in the envelope; failures keep the server's reason. */
 import type { Quote } from '../../lib/booking';
+import { pageLanguageHeader } from '../../scripts/page-locale';
 export interface BookingView {
   id: number;
   code: string;
@@ -52,7 +53,7 @@ export async function api<T>(token: string, path: string, body?: unknown, init: 
     res = await fetch(path, {
       method: body === undefined ? 'GET' : 'POST',
       ...init,
-      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { accept: 'application/json', ...pageLanguageHeader(), authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

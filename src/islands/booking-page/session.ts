@@ -1,15 +1,5 @@
 /**
- * The one place the booking page reads the signed-in session (kept small so it can switch to the account
- * store): the access token supabase-js keeps in localStorage while it is valid, without loading the Supabase
- * client; an expired one is refreshed by loading the client (src/islands/supabase.ts) only then.
+ * The booking page's signed-in session: the site's one session store (src/scripts/session-store), as the header
+ * and the booking card read it; the access token is the stored one while fresh, refreshed by the client only then.
  */
-import { readSession, storedAccessToken } from '../../scripts/session';
-
-/** The caller's access token, or null for a visitor. */
-export async function accessToken(): Promise<string | null> {
-  const stored = storedAccessToken();
-  if (stored) return stored;
-  if (!readSession().loggedIn) return null;
-  const { currentSession } = await import('../supabase');
-  return (await currentSession().catch(() => null))?.accessToken ?? null;
-}
+export { sessionAccessToken as accessToken } from '../../scripts/session-store';

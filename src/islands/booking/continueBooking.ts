@@ -1,30 +1,31 @@
 /**
  * Runs the side effects of Continue Booking / Book an Appointment around the one decision in
- * src/lib/continue-booking: the session (Supabase) and onboarding state (/api/me), navigation, the baby-formula
+ * src/lib/continue-booking: the session (the site's one store, src/scripts/session-store) and onboarding state
+ * (/api/me), navigation, the baby-formula
  * campaign check. Returns what the island must show; navigation happens here.
  */
 import type { Locale } from '../../../i18n/locales';
 import { onboardingPath } from '../../lib/booking-routes';
 import { decideAfterCampaignCheck, decideContinueBooking, shouldWarnSocialLoginEmail, type CampaignCheckResult, type SessionState } from '../../lib/continue-booking';
 import type { SlotValidation } from '../../lib/slots';
-import { currentSession, type BrowserSession } from '../supabase';
+import { $session, sessionAccessToken } from '../../scripts/session-store';
 import { call, CallError } from './shared';
 
 export interface Session {
   state: SessionState;
-  session: BrowserSession | null;
+  accessToken: string | null;
 }
 
-/** Visitor, onboarded or not onboarded: the session from Supabase, the onboarding state from /api/me. */
+/** Visitor, onboarded or not onboarded: the session from the site's store, the onboarding state from /api/me. */
 export async function loadSession(): Promise<Session> {
-  const session = await currentSession();
-  if (!session) return { state: 'visitor', session: null };
+  const accessToken = await sessionAccessToken();
+  if (!accessToken) return { state: 'visitor', accessToken: null };
   try {
-    const me = await call<{ onboarding: { onboarded: boolean } }>('/api/me', { headers: { authorization: `Bearer ${session.accessToken}` } });
-    return { state: me.onboarding.onboarded ? 'onboarded' : 'not-onboarded', session };
+    const me = await call<{ onboarding: { onboarded: boolean } }>('/api/me', { headers: { authorization: `Bearer ${accessToken}` } });
+    return { state: me.onboarding.onboarded ? 'onboarded' : 'not-onboarded', accessToken };
   } catch (e) {
     // A session the server no longer accepts is treated as none: the onboarding route signs the patient in again.
-    if (e instanceof CallError) return { state: 'visitor', session: null };
+    if (e instanceof CallError) return { state: 'visitor', accessToken: null };
     throw e;
   }
 }
@@ -45,7 +46,7 @@ export interface ContinueInput {
 
 export async function continueBooking(input: ContinueInput, go: (path: string) => void = (p) => window.location.assign(p)): Promise<ContinueOutcome> {
   if (!input.validation.valid) return { type: 'slotError', bufferTime: input.validation.error.params.bufferTime };
-  const { state, session } = await loadSession();
+  const { state, accessToken } = await loadSession();
   const action = decideContinueBooking({
     slot: input.validation,
     session: state,
@@ -65,7 +66,7 @@ export async function continueBooking(input: ContinueInput, go: (path: string) =
       return { type: 'navigated' };
     case 'campaignCheck': {
       const q = new URLSearchParams({ booking_type: 'doctor', doctor_id: String(input.doctorId) });
-      const result = await call<CampaignCheckResult>(`/api/campaigns/baby-formula/validation?${q}`, { headers: { authorization: `Bearer ${session!.accessToken}` } });
+      const result = await call<CampaignCheckResult>(`/api/campaigns/baby-formula/validation?${q}`, { headers: { authorization: `Bearer ${accessToken!}` } });
       const dialog = decideAfterCampaignCheck(result, input.bookingPath);
       return { type: 'campaignDialog', message: dialog.message, okPath: dialog.onOk.type === 'booking' ? dialog.onOk.path : null };
     }
@@ -75,7 +76,7 @@ export async function continueBooking(input: ContinueInput, go: (path: string) =
 /** Whether to open the social-login e-mail warning on this (first) pick. */
 export async function socialLoginWarning(firstSlotPick: boolean): Promise<boolean> {
   if (!firstSlotPick) return false;
-  const session = await currentSession().catch(() => null);
-  if (!session) return false;
-  return shouldWarnSocialLoginEmail({ session: 'onboarded', email: session.email, firstSlotPick });
+  const s = $session.get();
+  if (s.status !== 'signed-in') return false;
+  return shouldWarnSocialLoginEmail({ session: 'onboarded', email: s.email, firstSlotPick });
 }

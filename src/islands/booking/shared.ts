@@ -6,6 +6,7 @@
 import { interpolate, pluralFromTable, type Params } from '../../../i18n/interpolate';
 import type { ScheduleDay } from '../../lib/slots';
 import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
+import { pageLanguageHeader } from '../../scripts/page-locale';
 
 export type Strings = Record<string, string>;
 
@@ -41,9 +42,7 @@ export class CallError extends Error {
 }
 
 export async function call<T>(url: string, init: RequestInit = {}, signal?: AbortSignal): Promise<T> {
-  // The page's locale, so that the server's messages come back in it (src/server/caller-locale.ts).
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  const res = await fetch(url, { ...init, signal, headers: { accept: 'application/json', ...(lang ? { 'accept-language': lang } : {}), ...(init.headers ?? {}) } });
+  const res = await fetch(url, { ...init, signal, headers: { accept: 'application/json', ...pageLanguageHeader(), ...(init.headers ?? {}) } });
   let body: Envelope<T> | null = null;
   try {
     body = (await res.json()) as Envelope<T>;

@@ -50,6 +50,12 @@ export default function HospitalList({ kind, hospitalId, initial, labels, deboun
   const [error, setError] = useState(false);
   const first = useRef(initial != null);
   const listTop = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // A keyword typed into the static box before the island hydrated is kept, not lost.
+  useEffect(() => {
+    if (input.current?.value) setText(input.current.value);
+  }, []);
 
   // Debounce: the keyword changes 300 ms after the last keystroke, and only counts from 3 characters.
   useEffect(() => {
@@ -96,7 +102,7 @@ export default function HospitalList({ kind, hospitalId, initial, labels, deboun
     <div className="hospital-list" data-testid={`${kind}-list`} ref={listTop}>
       <div className="search-box">
         <label htmlFor={inputId} className="visually-hidden">{label}</label>
-        <input id={inputId} type="search" placeholder={label} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={`${inputId}-hint`} autoComplete="off" data-testid={`${kind}-search`} />
+        <input ref={input} id={inputId} type="search" placeholder={label} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={`${inputId}-hint`} autoComplete="off" data-testid={`${kind}-search`} />
         <p id={`${inputId}-hint`} className="small muted">{labels.searchHint}</p>
       </div>
       <div aria-live="polite" aria-busy={loading} className="list-results">

@@ -87,7 +87,7 @@ export async function findHospitalPage(page: Page, locale: Locale): Promise<{ ur
 const sessions = new Map<string, string>();
 
 /** Returns the access token. */
-export async function signIn(page: Page, who: 'patient' | 'patientNew'): Promise<string> {
+export async function signIn(page: Page, who: keyof typeof ACCOUNTS): Promise<string> {
   const cached = sessions.get(who);
   if (cached) {
     await page.addInitScript((s) => window.localStorage.setItem('care-auth-token', s), cached);
