@@ -76,8 +76,8 @@ function BellMenu() {
           ) : null}
         </button>
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className="menu bell-menu" align="end" sideOffset={4} aria-label={t('admin.notifications.title')}>
+      {/* Not portalled: the menu stays inside the top bar's landmark (axe "region"). */}
+      <Menu.Content className="menu bell-menu" align="end" sideOffset={4} aria-label={t('admin.notifications.title')}>
           <div className="bell-head">
             <Menu.Label className="bell-title">{t('admin.notifications.title')}</Menu.Label>
             <span className="bell-count">{t('admin.notifications.unread', { count: unread })}</span>
@@ -129,7 +129,6 @@ function BellMenu() {
             {t('admin.notifications.markAllRead')}
           </Menu.Item>
         </Menu.Content>
-      </Menu.Portal>
     </Menu.Root>
   );
 }
