@@ -3,6 +3,7 @@
  * branch manager's bell with its badge; 'mark all as read' clears it; the bell is hidden on mobile and tablet with
  * the other right tools (SPEC §2); a name and avatar saved in settings show in the shell at once; axe on both.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, SEED_SCOPE } from '../../supabase/seed/accounts';
@@ -15,7 +16,24 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+/** A 64 × 64 PNG of one colour: a real picture for the avatar, so the screenshots show where it goes. */
+function solidPng(rgb: [number, number, number], size = 64): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3]!)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 type Day = { workingDay: string; workingTimes: Record<'morning' | 'afternoon' | 'evening', { schedule_id: number; started: string }[]> };
 
@@ -107,7 +125,7 @@ test('settings: the name and avatar saved show in the shell', async ({ page, isM
   await page.getByRole('button', { name: 'Lưu' }).first().click();
   await expect(page.locator('#profile-name-error')).toBeVisible();
 
-  await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(isMobile ? [46, 144, 250] : [16, 150, 110]) });
   await expect(page.getByTestId('settings-avatar')).toBeVisible();
   await field.fill(name);
   await page.getByRole('button', { name: 'Lưu' }).first().click();

@@ -197,7 +197,7 @@ export function Layout() {
         </div>
         <Sidebar collapsed={collapsed} onNavigate={() => setDrawer(false)} onLogout={onLogout} />
         <div className="who">
-          {me.data.avatar ? <img className="avatar avatar-sm" src={me.data.avatar} alt="" width={28} height={28} /> : null}
+          {me.data.avatar ? <img className="who-avatar" src={me.data.avatar} alt="" width={28} height={28} /> : null}
           <span className={`badge badge-${roleBadgeColour(me.data.role)}`} data-testid="shell-name">
             {me.data.name}
           </span>

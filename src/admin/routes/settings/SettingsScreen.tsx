@@ -66,9 +66,9 @@ function ProfileCard({ me }: { me: AdminMe }) {
           <span className="field-label">{t('admin.profile.avatar')}</span>
           <div className="avatar-row">
             {preview ? (
-              <img className="avatar" src={preview} alt={t('admin.profile.avatarAlt')} width={80} height={80} data-testid="settings-avatar" />
+              <img className="profile-avatar" src={preview} alt={t('admin.profile.avatarAlt')} width={80} height={80} data-testid="settings-avatar" />
             ) : (
-              <span className="avatar" aria-hidden="true">
+              <span className="profile-avatar" aria-hidden="true">
                 {me.name.slice(0, 1).toUpperCase()}
               </span>
             )}
