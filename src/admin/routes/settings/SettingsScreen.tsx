@@ -72,16 +72,18 @@ function ProfileCard({ me }: { me: AdminMe }) {
                 {me.name.slice(0, 1).toUpperCase()}
               </span>
             )}
-            {/* The input stays in the tab order (visually hidden); its label is the visible button. */}
-            <input id={fileId} type="file" accept={AVATAR_TYPES} className="sr-only file-input" onChange={onFile} aria-describedby={`${fileId}-hint`} disabled={upload.isPending} data-testid="avatar-file" />
-            <label className="btn" htmlFor={fileId}>
-              {upload.isPending ? t('admin.profile.uploading') : t('admin.profile.chooseAvatar')}
-            </label>
-            {preview ? (
-              <button type="button" className="btn-link" onClick={() => setAvatar({ path: null, preview: null })}>
-                {t('admin.profile.removeAvatar')}
-              </button>
-            ) : null}
+            <div className="avatar-actions">
+              {/* The input stays in the tab order (visually hidden); its label is the visible button. */}
+              <input id={fileId} type="file" accept={AVATAR_TYPES} className="sr-only file-input" onChange={onFile} aria-describedby={`${fileId}-hint`} disabled={upload.isPending} data-testid="avatar-file" />
+              <label className="btn" htmlFor={fileId}>
+                {upload.isPending ? t('admin.profile.uploading') : t('admin.profile.chooseAvatar')}
+              </label>
+              {preview ? (
+                <button type="button" className="btn-link" onClick={() => setAvatar({ path: null, preview: null })}>
+                  {t('admin.profile.removeAvatar')}
+                </button>
+              ) : null}
+            </div>
           </div>
           <p className="field-hint" id={`${fileId}-hint`}>
             {t('admin.profile.avatarHint')}
