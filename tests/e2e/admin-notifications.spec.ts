@@ -111,7 +111,7 @@ test('a new booking shows on the branch manager’s bell; mark all as read clear
 });
 
 test('settings: the name and avatar saved show in the shell', async ({ page, isMobile }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // One account per project (they run in parallel), restored at the end.
   const role = isMobile ? 'facility' : 'senior_branch';
   const name = isMobile ? 'Trần Thị Mobile' : 'Lê Văn Desktop';
