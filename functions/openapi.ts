@@ -5,6 +5,7 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
+import adminNotifications from './admin-notifications';
 import adminSiteBuild from './admin-site-build';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
@@ -49,6 +50,7 @@ export const FUNCTIONS = {
   accountBookings,
   adminDoctors,
   adminMe,
+  adminNotifications,
   adminSiteBuild,
   adminPassword,
   adminScope,

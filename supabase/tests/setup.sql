@@ -103,6 +103,15 @@ select -2, id, 'sandbox', 'wallet', 'pgtap-out', 100, 'VND', now() + interval '1
 insert into public.payment_events (provider, event_id, payment_id, kind) values
   ('sandbox', 'pgtap-in', -1, 'paid'), ('sandbox', 'pgtap-out', -2, 'paid');
 
+-- The bell's read state holds no seed rows: the branch manager (in) and organization 2's senior branch manager
+-- (out) each read the notification of a booking of their branch, and each has a watermark.
+insert into public.notification_reads (user_id, notification_id)
+select '00000000-0000-4000-a000-000000000005'::uuid, n.id from public.notifications n join public.bookings b on b.id = n.booking_id where b.idempotency_key = 'seed-demo-upcoming' and n.kind = 'booking_new'
+union all
+select '00000000-0000-4000-c000-000000000003', n.id from public.notifications n join public.bookings b on b.id = n.booking_id where b.idempotency_key = 'seed-other-upcoming' and n.kind = 'booking_new';
+insert into public.notification_read_marks (user_id, read_through) values
+  ('00000000-0000-4000-a000-000000000005', 0), ('00000000-0000-4000-c000-000000000003', 0);
+
 create table tests.fixtures (
   tbl text not null,
   target text not null check (target in ('in', 'out')),
@@ -207,6 +216,12 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('payments', 'out', 'id = -2', 'status = status', '{}'),
   ('payment_events', 'in', $$event_id = 'pgtap-in'$$, 'kind = kind', '{}'),
   ('payment_events', 'out', $$event_id = 'pgtap-out'$$, 'kind = kind', '{}'),
+  ('notifications', 'in', $$kind = 'booking_new' and booking_id = (select id from public.bookings where idempotency_key = 'seed-demo-upcoming')$$, 'created_at = created_at', '{}'),
+  ('notifications', 'out', $$kind = 'booking_new' and booking_id = (select id from public.bookings where idempotency_key = 'seed-other-upcoming')$$, 'created_at = created_at', '{}'),
+  ('notification_reads', 'in', $$user_id = '00000000-0000-4000-a000-000000000005'$$, 'read_at = read_at', '{}'),
+  ('notification_reads', 'out', $$user_id = '00000000-0000-4000-c000-000000000003'$$, 'read_at = read_at', '{}'),
+  ('notification_read_marks', 'in', $$user_id = '00000000-0000-4000-a000-000000000005'$$, 'read_through = read_through', '{}'),
+  ('notification_read_marks', 'out', $$user_id = '00000000-0000-4000-c000-000000000003'$$, 'read_through = read_through', '{}'),
   ('outbox', 'in', 'id = -1', 'kind = kind', '{}'),
   ('outbox', 'out', 'id = -2', 'kind = kind', '{}'),
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),

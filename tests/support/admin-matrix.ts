@@ -44,6 +44,15 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/reset-password', body: { token: 'x'.repeat(43), password: 'Long-enough-1' }, expect: staffOnly(422, { patient: 422, anon: 422 }) },
   { method: 'DELETE', path: '/api/admin/users/{missingId}', expect: staffOnly(403, { super: 404 }) },
   { method: 'DELETE', path: '/api/admin/users/{otherStaffId}', expect: staffOnly(403, { super: 200 }), mutates: true },
+  { method: 'GET', path: '/api/admin/site-build', expect: staffOnly(200) },
+  // An upload without its multipart form: every staff role reaches the body check (the storage itself is tested in
+  // tests/db/platform-endpoint.test.ts and the settings test of tests/db/admin-notifications.test.ts).
+  { method: 'POST', path: '/api/admin/uploads', expect: staffOnly(400) },
+  { method: 'PUT', path: '/api/admin/me', body: { name: 'Matrix {principal}' }, expect: staffOnly(200) },
+  // The bell (issue #27 item 4): every staff role has one; 999999999 is nobody's notification.
+  { method: 'GET', path: '/api/admin/notifications', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/notifications/999999999/read', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/notifications/read-all', expect: staffOnly(200) },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },

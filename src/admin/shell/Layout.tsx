@@ -18,6 +18,7 @@ import { ApiError } from '../api';
 import { Dropdown } from '../kit/Dropdown';
 import { Spinner } from '../kit/Spinner';
 import { accessToken } from '../session';
+import { Bell } from './Bell';
 import { RouteGuard, useRouteHandle } from './guard';
 import { logout } from './logout';
 import { ErrorBoundary } from './pages';
@@ -196,7 +197,10 @@ export function Layout() {
         </div>
         <Sidebar collapsed={collapsed} onNavigate={() => setDrawer(false)} onLogout={onLogout} />
         <div className="who">
-          <span className={`badge badge-${roleBadgeColour(me.data.role)}`}>{me.data.name}</span>
+          {me.data.avatar ? <img className="who-avatar" src={me.data.avatar} alt="" width={28} height={28} /> : null}
+          <span className={`badge badge-${roleBadgeColour(me.data.role)}`} data-testid="shell-name">
+            {me.data.name}
+          </span>
         </div>
       </aside>
       <div className="main">
@@ -204,6 +208,7 @@ export function Layout() {
           <h1 className="topbar-title">{title}</h1>
           <ScopeBar />
           <div className="topbar-tools">
+            <Bell />
             <AddMenu />
           </div>
         </header>

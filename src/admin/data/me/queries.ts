@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminMeSchema } from '../../../lib/admin-me';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminMeSchema, type AdminProfileInput } from '../../../lib/admin-me';
 import { call } from '../../api';
 import { meKeys } from './keys';
 
@@ -10,5 +11,28 @@ export function useMe() {
     queryFn: async ({ signal }) => (await call('/api/admin/me', { data: adminMeSchema, signal })).data,
     staleTime: 5 * 60_000,
     retry: false,
+  });
+}
+
+const uploadSchema = z.object({ url: z.string(), path: z.string() });
+
+/** An avatar image through POST /api/admin/uploads (checked and stored server-side); answers its path and URL. */
+export function useUploadAvatar() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('kind', 'avatar');
+      form.append('file', file);
+      return (await call('/api/admin/uploads', { method: 'POST', body: form, data: uploadSchema })).data;
+    },
+  });
+}
+
+/** The member's own name and avatar (PUT /api/admin/me); the shell shows the answer at once. */
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AdminProfileInput) => (await call('/api/admin/me', { method: 'PUT', body: input, data: adminMeSchema })).data,
+    onSuccess: (me) => qc.setQueryData(meKeys.profile(), me),
   });
 }
