@@ -5,6 +5,7 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
+import adminOverview from './admin-overview';
 import adminSiteBuild from './admin-site-build';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
@@ -49,6 +50,7 @@ export const FUNCTIONS = {
   accountBookings,
   adminDoctors,
   adminMe,
+  adminOverview,
   adminSiteBuild,
   adminPassword,
   adminScope,

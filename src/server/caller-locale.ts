@@ -76,6 +76,9 @@ const RULES: Rule[] = [
   [/^Please select a minimum of (\d+) items$/, 'server.minItems', (m) => ({ min: m[1] })],
   [/^File size too large$/, 'server.fileTooLarge'],
   [/^File is empty$/, 'server.fileEmpty'],
+  [/^The date range can be at most (\d+) days\.$/, 'server.rangeTooLong', (m) => ({ count: Number(m[1]) })],
+  [/^The end date cannot be before the start date\.$/, 'server.rangeReversed'],
+  [/^The bookings of this scope are in more than one currency\.$/, 'server.mixedCurrencies'],
 ];
 
 function translateWhole(text: string, locale: Locale): string | null {
