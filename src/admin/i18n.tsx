@@ -12,7 +12,8 @@ import type { Message } from '../lib/message';
 type Core = typeof import('../../i18n/strings/admin/core/vi-VN.json');
 type Users = typeof import('../../i18n/strings/admin/users/vi-VN.json');
 type Doctors = typeof import('../../i18n/strings/admin/doctors/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors;
+type Overview = typeof import('../../i18n/strings/admin/overview/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Overview;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -20,6 +21,7 @@ const MODULES = {
   core: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/core/*.json'),
   users: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/users/*.json'),
   doctors: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/doctors/*.json'),
+  overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {
@@ -68,7 +70,9 @@ export interface Translator {
 }
 
 export function translatorFor(locale: Locale, catalogue: AdminCatalogue): Translator {
-  const lookup = (key: string, params?: Params) => interpolate((catalogue as Record<string, string>)[key] ?? key, params);
+  // ICU plurals pick the locale's CLDR category ('one' / 'other').
+  const rules = new Intl.PluralRules(LOCALE_CONFIG[locale].htmlLang);
+  const lookup = (key: string, params?: Params) => interpolate((catalogue as Record<string, string>)[key] ?? key, params, (n) => rules.select(n));
   return {
     locale,
     t: (key, params) => lookup(key, params),
