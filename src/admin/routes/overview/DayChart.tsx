@@ -1,10 +1,10 @@
 /**
- * A per-day chart drawn with uPlot, loaded on first use (its own chunk, after the overview's numbers are on screen).
- * The canvas is hidden from assistive technology: the figure's summary and its visually hidden table carry the
+ * A per-day chart drawn with uPlot. uPlot is imported here only, so it ships inside the overview's lazy chunk and
+ * the admin's first load does not carry it. The canvas is hidden from assistive technology: the figure's summary and its visually hidden table carry the
  * same figures as text. Axis and legend values go through the formatters the screen builds with Intl.
  */
-import { useEffect, useId, useRef, useState } from 'react';
-import type uPlot from 'uplot';
+import { useEffect, useId, useRef } from 'react';
+import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useT } from '../../i18n';
 
@@ -38,52 +38,44 @@ const INTEGER_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_
 export function DayChart({ title, summary, days, series, formatTick, formatDay, formatValue, formatAxis, yLabel, integers }: Props) {
   const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
   const titleId = useId();
   const summaryId = useId();
 
   useEffect(() => {
-    let chart: uPlot | undefined;
-    let observer: ResizeObserver | undefined;
-    let cancelled = false;
-    void import('uplot').then(({ default: UPlot }) => {
-      const el = box.current;
-      if (cancelled || !el) return;
-      const axis = { stroke: '#5b6676', grid: { stroke: '#e6eaf0', width: 1 }, ticks: { stroke: '#dfe3ea', width: 1 }, font: '12px system-ui, sans-serif', labelFont: '12px system-ui, sans-serif' };
-      chart = new UPlot(
-        {
-          width: el.clientWidth,
-          height: HEIGHT,
-          scales: { x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-          axes: [
-            { ...axis, space: 72, incrs: DAY_STEPS, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? formatTick(days[i]) : '')) },
-            { ...axis, label: yLabel, size: 76, space: 40, incrs: integers ? INTEGER_STEPS : undefined, values: (_u, splits) => splits.map(formatAxis) },
-          ],
-          series: [
-            { label: t('admin.overview.day'), value: (_u, i) => (i == null || !days[i] ? '–' : formatDay(days[i])) },
-            ...series.map((s) => ({
-              label: s.label,
-              stroke: s.colour,
-              width: s.width ?? 2,
-              fill: s.bars ? `${s.colour}cc` : undefined,
-              paths: s.bars ? UPlot.paths.bars!({ size: [0.7, 40], align: 0 }) : undefined,
-              points: { show: days.length <= 31 },
-              value: (_u: uPlot, v: number | null) => (v == null ? '–' : formatValue(v)),
-            })),
-          ],
-          cursor: { drag: { x: false, y: false } },
-        },
-        [days.map((_, i) => i), ...series.map((s) => s.values)],
-        el,
-      );
-      observer = new ResizeObserver(() => chart?.setSize({ width: el.clientWidth, height: HEIGHT }));
-      observer.observe(el);
-      setReady(true);
-    });
+    const el = box.current;
+    if (!el) return;
+    const axis = { stroke: '#5b6676', grid: { stroke: '#e6eaf0', width: 1 }, ticks: { stroke: '#dfe3ea', width: 1 }, font: '12px system-ui, sans-serif', labelFont: '12px system-ui, sans-serif' };
+    const chart = new uPlot(
+      {
+        width: el.clientWidth,
+        height: HEIGHT,
+        scales: { x: { time: false, range: [-0.5, Math.max(days.length - 0.5, 0.5)] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        axes: [
+          { ...axis, space: 72, incrs: DAY_STEPS, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && days[i] ? formatTick(days[i]) : '')) },
+          { ...axis, label: yLabel, size: 76, space: 40, incrs: integers ? INTEGER_STEPS : undefined, values: (_u, splits) => splits.map(formatAxis) },
+        ],
+        series: [
+          { label: t('admin.overview.day'), value: (_u, i) => (i == null || !days[i] ? '–' : formatDay(days[i])) },
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.colour,
+            width: s.width ?? 2,
+            fill: s.bars ? `${s.colour}cc` : undefined,
+            paths: s.bars ? uPlot.paths.bars!({ size: [0.7, 40], align: 0 }) : undefined,
+            points: { show: days.length <= 31 },
+            value: (_u: uPlot, v: number | null) => (v == null ? '–' : formatValue(v)),
+          })),
+        ],
+        cursor: { drag: { x: false, y: false } },
+      },
+      [days.map((_, i) => i), ...series.map((s) => s.values)],
+      el,
+    );
+    const observer = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: HEIGHT }));
+    observer.observe(el);
     return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart?.destroy();
+      observer.disconnect();
+      chart.destroy();
     };
   }, [days, series, formatTick, formatDay, formatValue, formatAxis, yLabel, integers, t]);
 
@@ -93,8 +85,8 @@ export function DayChart({ title, summary, days, series, formatTick, formatDay, 
       <p id={summaryId} className="chart-summary">
         {summary}
       </p>
-      <div ref={box} className="chart-box" aria-hidden="true" data-ready={ready || undefined} />
-      <table className="sr-only">
+      <div ref={box} className="chart-box" aria-hidden="true" />
+      <table className="chart-data sr-only">
         <caption>{t('admin.overview.dataTable')}: {title}</caption>
         <thead>
           <tr>
