@@ -67,6 +67,8 @@ export function DayChart({ title, summary, days, series, formatTick, formatDay, 
           })),
         ],
         cursor: { drag: { x: false, y: false } },
+        // The legend names the series; the values are in the summary and the table.
+        legend: { live: false },
       },
       [days.map((_, i) => i), ...series.map((s) => s.values)],
       el,
@@ -86,29 +88,32 @@ export function DayChart({ title, summary, days, series, formatTick, formatDay, 
         {summary}
       </p>
       <div ref={box} className="chart-box" aria-hidden="true" />
-      <table className="chart-data sr-only">
-        <caption>{t('admin.overview.dataTable')}: {title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.overview.day')}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d, i) => (
-            <tr key={d}>
-              <th scope="row">{formatDay(d)}</th>
+      {/* A table grows to its rows whatever its height: the wrapper is what is visually hidden. */}
+      <div className="sr-only">
+        <table className="chart-data">
+          <caption>{t('admin.overview.dataTable')}: {title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.overview.day')}</th>
               {series.map((s) => (
-                <td key={s.label}>{formatValue(s.values[i] ?? 0)}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d, i) => (
+              <tr key={d}>
+                <th scope="row">{formatDay(d)}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{formatValue(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -30,7 +30,7 @@ export const overviewUrlState = z.object({ from: day, to: day, hospital_id: id, 
 const STATUS_COLOURS: Record<OverviewStatus | 'total', string> = {
   total: '#0b5cad',
   pending: '#b54708',
-  confirmed: '#1570ef',
+  confirmed: '#6941c6',
   completed: '#067647',
   cancelled: '#b42318',
   expired: '#667085',
