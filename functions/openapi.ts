@@ -6,6 +6,7 @@ import accountBookings from './account-bookings';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
+import adminOverview from './admin-overview';
 import adminSiteBuild from './admin-site-build';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
@@ -51,6 +52,7 @@ export const FUNCTIONS = {
   adminDoctors,
   adminMe,
   adminNotifications,
+  adminOverview,
   adminSiteBuild,
   adminPassword,
   adminScope,

@@ -14,7 +14,8 @@ type Users = typeof import('../../i18n/strings/admin/users/vi-VN.json');
 type Doctors = typeof import('../../i18n/strings/admin/doctors/vi-VN.json');
 type Notifications = typeof import('../../i18n/strings/admin/notifications/vi-VN.json');
 type Profile = typeof import('../../i18n/strings/admin/profile/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile;
+type Overview = typeof import('../../i18n/strings/admin/overview/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -24,6 +25,7 @@ const MODULES = {
   doctors: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/doctors/*.json'),
   notifications: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/notifications/*.json'),
   profile: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/profile/*.json'),
+  overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {
@@ -72,7 +74,8 @@ export interface Translator {
 }
 
 export function translatorFor(locale: Locale, catalogue: AdminCatalogue): Translator {
-  const rules = new Intl.PluralRules(locale);
+  // ICU plurals pick the locale's CLDR category ('one' / 'other').
+  const rules = new Intl.PluralRules(LOCALE_CONFIG[locale].htmlLang);
   const lookup = (key: string, params?: Params) => interpolate((catalogue as Record<string, string>)[key] ?? key, params, (n) => rules.select(n));
   return {
     locale,

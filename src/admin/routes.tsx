@@ -5,7 +5,7 @@
  * hospital/branch scoping applies. The guard (shell/guard.tsx) and the menu read the same table.
  * Adding a screen: see src/admin/README.md.
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { routeRoles, homePath } from '../lib/admin-routes';
 import { useMe } from './data/me/queries';
@@ -38,11 +38,19 @@ const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
 const BUILT = ['/admin/users', '/admin/settings'];
 
-/** /admin: the first screen of the role's menu that the app has. */
+const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
+const OVERVIEW_ROLES = routeRoles('/admin/');
+
+/** /admin: the overview for the roles whose menu has it, else the first screen of the role's menu that the app has. */
 function Home() {
   const me = useMe();
   if (!me.data) return <Spinner />;
-  return <Navigate to={homePath(me.data.role, BUILT)} replace />;
+  if (!OVERVIEW_ROLES.includes(me.data.role)) return <Navigate to={homePath(me.data.role, BUILT)} replace />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <OverviewScreen />
+    </Suspense>
+  );
 }
 
 export const routes: RouteObject[] = [
@@ -51,7 +59,8 @@ export const routes: RouteObject[] = [
     path: '/admin',
     Component: Layout,
     children: [
-      { index: true, Component: Home },
+      // No roles in the handle: Home itself sends the roles without an overview on (the guard would refuse them).
+      { index: true, Component: Home, handle: { title: 'admin.menu.overview', scoped: true } satisfies RouteHandle, ErrorBoundary: RouteError },
       { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: lazyScreen(() => import('./routes/doctors/doctor-list/DoctorListScreen')) },
       { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-detail/DoctorDetailScreen')) },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: lazyScreen(() => import('./routes/users/user-list/UserListScreen')) },

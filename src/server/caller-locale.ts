@@ -58,6 +58,7 @@ type Rule = [pattern: RegExp, key: MessageKey, params?: (m: RegExpExecArray) => 
 const PLURAL_RULES: Rule[] = [
   [/^Too many attempts\. Please try again in (\d+) seconds?\.$/, 'server.tooManySeconds', (m) => ({ count: Number(m[1]) })],
   [/^Too many attempts\. Please try again in (\d+) minutes?\.$/, 'server.tooManyMinutes', (m) => ({ count: Number(m[1]) })],
+  [/^The date range can be at most (\d+) days?\.$/, 'server.rangeTooLong', (m) => ({ count: Number(m[1]) })],
 ];
 
 /**

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { adminMenu } from '../../src/lib/admin-menu';
 import { addMenuItems, userRoleFilter, userRowActions } from '../../src/lib/admin-rules';
+import { routeRoles } from '../../src/lib/admin-routes';
 import { ACCOUNTS } from '../../supabase/seed/accounts';
 import { ADMIN_ROLES, openMenu, signInAs } from './support/admin';
 
@@ -36,6 +37,11 @@ for (const role of ADMIN_ROLES) {
       return;
     }
 
+    // Admin, super and organization managers open on the overview (/admin); the others on their first screen.
+    if (routeRoles('/admin/').includes(role)) {
+      await expect(page).toHaveURL(/\/admin\/?(\?|$)/);
+      await page.goto('/admin/users');
+    }
     await expect(page).toHaveURL(/\/admin\/users/);
     // Top-bar scoping (SPEC §4): admin and super pick any hospital; the others are fixed to their own.
     const [hospital, branch] = [page.locator('.scope .dropdown').nth(0), page.locator('.scope .dropdown').nth(1)];
@@ -83,7 +89,7 @@ for (const role of ADMIN_ROLES) {
 }
 
 test('the list keeps its keyword and page in the URL, and reload restores it', async ({ page, isMobile }) => {
-  await signInAs(page, 'admin');
+  await signInAs(page, 'admin', '/admin/users');
   // On mobile the search box is an icon that expands first (SPEC §2).
   if (isMobile) await page.locator('.search-toggle').first().click();
   await page.getByRole('searchbox').first().fill('facility');

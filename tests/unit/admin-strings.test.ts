@@ -48,5 +48,8 @@ describe('admin strings', () => {
     expect(core['form.maxLength']).toBe('*{number} characters limit');
     expect(users['admin.users.deleteFailed']).toBe('An error occured');
     expect(users['admin.users.col.phone']).toBe('Phone Number');
+    const overview = read('overview', 'en-PH');
+    expect(overview['admin.overview.noData']).toBe('No data found. Please, select a different date range');
+    expect(overview['admin.overview.notEnoughData']).toBe("We don't have enough data to generate a graph for you. Please, select a different date range");
   });
 });
