@@ -47,6 +47,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface CallOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   /** SPEC §7 "accept header asks version 2.0.0". */
   version?: string;
@@ -71,10 +72,13 @@ export async function call<S extends z.ZodType>(path: string, opts: CallOptions<
   const token = await accessToken();
   const headers: Record<string, string> = { accept: opts.version ? `application/json; version=${opts.version}` : 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body goes as multipart (the browser sets the boundary); anything else as JSON.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const body = opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body);
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(STATUS.failure, [], 0);

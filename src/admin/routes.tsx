@@ -18,7 +18,7 @@ import type { RouteHandle } from './shell/guard';
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/settings'];
+const BUILT = ['/admin/users', '/admin/profile/view', '/admin/settings'];
 
 /** /admin: the first screen of the role's menu that the app has. */
 function Home() {
@@ -35,10 +35,13 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: Home },
       { path: 'doctors', ...screen('/admin/doctors', { title: 'admin.menu.doctors', scoped: true }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-list/DoctorListScreen')).default }) },
+      { path: 'doctors/add', ...screen('/admin/doctors/add', { title: 'admin.doctors.form.titleAdd' }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-form/DoctorFormScreen')).default }) },
+      { path: 'doctors/:doctorId/edit', ...screen('/admin/doctors/:doctorId/edit', { title: 'admin.doctors.form.titleEdit' }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-form/DoctorFormScreen')).default }) },
       { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: async () => ({ Component: (await import('./routes/doctors/doctor-detail/DoctorDetailScreen')).default }) },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: async () => ({ Component: (await import('./routes/users/user-list/UserListScreen')).default }) },
       { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
       { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: async () => ({ Component: (await import('./routes/users/user-form/UserFormScreen')).default }) },
+      { path: 'profile/view', ...screen('/admin/profile/view', { title: 'admin.doctors.form.titleProfile' }), lazy: async () => ({ Component: (await import('./routes/profile/ProfileScreen')).default }) },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: async () => ({ Component: (await import('./routes/settings/SettingsScreen')).default }) },
       { path: '*', Component: NotFoundPage },
     ],
