@@ -13,6 +13,8 @@ async function axe(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const SECTIONS = [
   { add: 'Thêm kinh nghiệm', id: 'experience', text: 'Bác sĩ nội trú Bệnh viện Bạch Mai', year: '2012' },
   { add: 'Thêm học vấn', id: 'education', text: 'Đại học Y Hà Nội', year: '2010' },
@@ -38,6 +40,9 @@ test('branch manager: validation, create with every section, preview, failed sav
   await expect(page.getByLabel('Họ tên')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Họ tên').fill(name);
+  // A new photo (a 1×1 PNG) is shown at once and sent with the form.
+  await page.getByLabel('Ảnh đại diện').setInputFiles({ name: 'doctor.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+  await expect(page.locator('img.avatar-preview')).toHaveAttribute('src', /^blob:/);
   await expect(page.getByRole('button', { name: /^Chi nhánh:/ })).not.toContainText('Chọn chi nhánh');
   await page.getByRole('button', { name: /^Giới tính:/ }).click();
   await page.getByRole('menuitemradio', { name: 'Nữ' }).click();
@@ -100,6 +105,7 @@ test('branch manager: validation, create with every section, preview, failed sav
   await expect(page.getByText('Create successfully').first()).toBeVisible();
   const detail = page.locator('.doctor-detail');
   await expect(detail.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await expect(detail.locator('.doctor-detail-head img')).toHaveAttribute('src', /^(https?:)?\/\/|^\//);
   for (const s of SECTIONS) await expect(detail).toContainText(s.text);
   await expect(detail).toContainText(`Chuyên môn mới ${info.project.name}`);
   await expect(detail).toContainText('Tiếng Việt');
@@ -126,8 +132,11 @@ test('branch manager: validation, create with every section, preview, failed sav
   await expect(page.locator('tbody tr').first()).toBeVisible();
   if (await page.locator('.search-toggle').isVisible()) await page.locator('.search-toggle').click();
   await page.getByRole('searchbox', { name: 'Tìm bác sĩ' }).fill(name);
+  // The filtered list (not the one before the debounced keyword) is the one to act on.
+  await expect(page).toHaveURL(/keyword=/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
   const row = page.locator('tbody tr', { hasText: name });
-  await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: `Thao tác cho ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Nhân bản' }).click();
   await expect(page).toHaveURL(/\/admin\/doctors\/add\/?\?duplicateId=\d+$/);
@@ -148,7 +157,7 @@ test('doctor: edits its own profile without branch', async ({ page, isMobile }, 
   if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, 'doctor', '/admin/profile/view');
   await expect(page).toHaveURL(/\/admin\/profile\/view$/);
-  await expect(page.getByRole('heading', { name: 'Hồ sơ của tôi', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hồ sơ của tôi', level: 2 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel('Họ tên')).not.toHaveValue('');
   await expect(page.locator('#doctor-branch')).toHaveCount(0);
   await expect(page.locator('#doctor-tier_id')).toHaveCount(0);
