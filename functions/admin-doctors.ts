@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { ApiError, notFound, validationFailed } from '../src/lib/errors';
-import { ADMIN_DOCTOR_PAGE_SIZE, adminDoctorListData, adminDoctorListQuery, adminSpecialtiesData, doctorFormBody, DOCTOR_MESSAGES, lastPage } from '../src/lib/admin-doctors';
+import { ADMIN_DOCTOR_PAGE_SIZE, adminDoctorListData, adminDoctorListQuery, adminSpecialtiesData, doctorFormBody, doctorFormOptionsData, DOCTOR_MESSAGES, lastPage } from '../src/lib/admin-doctors';
 import { adminDoctorDetail, adminDoctorPage, createDoctor, futureSlotCount, MANAGED_DOCTOR, updateDoctor } from '../src/data/admin-doctors';
 import { storeUpload } from '../src/server/storage';
 import type { StaffSession } from '../src/server/auth';
@@ -52,6 +52,27 @@ export const adminSpecialties = defineEndpoint({
       [query.countryId ?? null, auth.staff.hospital?.id ?? null],
     );
     return { specialties: rows };
+  },
+});
+
+export const adminDoctorFormOptions = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/doctor-form-options',
+  summary: 'Choices of the doctor form in a market: tiers, academies, clients and known expertise',
+  tags: ['admin', 'doctors'],
+  auth: 'staff',
+  query: z.object({ countryId: z.coerce.number().int().positive().optional() }),
+  response: doctorFormOptionsData,
+  async handler({ query, db, auth }) {
+    // The market as for specialties: the one asked, else the caller's organization's (every market for platform admins).
+    const market = `coalesce($1::smallint, (select o.country_id from public.organizations o where o.id = $2::bigint), country_id)`;
+    const args = [query.countryId ?? null, auth.staff.hospital?.id ?? null];
+    // One connection per call: the reads run one after the other.
+    const tiers = await db.query('select id::int as id, description, level::int as level from public.doctor_tiers order by level, id');
+    const academies = await db.query('select id::int as id, description, level::int as level from public.doctor_academies order by level, id');
+    const clients = await db.query(`select id::int as id, name from public.clients where country_id = ${market} order by name`, args);
+    const expertise = await db.query(`select id::int as id, name from public.expertise where country_id = ${market} order by name limit 2000`, args);
+    return { tiers: tiers.rows, academies: academies.rows, clients: clients.rows, expertise: expertise.rows };
   },
 });
 
@@ -173,5 +194,5 @@ export const adminDoctorDelete = defineEndpoint({
   },
 });
 
-export default serve(adminDoctorList, adminSpecialties, adminDoctorRead, adminDoctorCreate, adminDoctorUpdate, adminDoctorStatus, adminDoctorTelemedicine, adminDoctorDelete);
-export const config = { path: ['/api/admin/doctors', '/api/admin/specialties', '/api/admin/doctors/:id', '/api/admin/doctors/:id/status', '/api/admin/doctor-telemedicine'] };
+export default serve(adminDoctorList, adminSpecialties, adminDoctorFormOptions, adminDoctorRead, adminDoctorCreate, adminDoctorUpdate, adminDoctorStatus, adminDoctorTelemedicine, adminDoctorDelete);
+export const config = { path: ['/api/admin/doctors', '/api/admin/specialties', '/api/admin/doctor-form-options', '/api/admin/doctors/:id', '/api/admin/doctors/:id/status', '/api/admin/doctor-telemedicine'] };

@@ -47,7 +47,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface CallOptions<S extends z.ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
-  /** JSON, or FormData for a multipart upload. */
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   /** SPEC §7 "accept header asks version 2.0.0". */
   version?: string;
@@ -72,12 +72,13 @@ export async function call<S extends z.ZodType>(path: string, opts: CallOptions<
   const token = await accessToken();
   const headers: Record<string, string> = { accept: opts.version ? `application/json; version=${opts.version}` : 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  // A FormData body (an upload) is sent as multipart with the boundary the browser sets.
-  const form = opts.body instanceof FormData;
-  if (opts.body !== undefined && !form) headers['content-type'] = 'application/json';
+  // A FormData body goes as multipart (the browser sets the boundary); anything else as JSON.
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const body = opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body);
   let res: Response;
   try {
-    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : form ? (opts.body as FormData) : JSON.stringify(opts.body), signal: opts.signal });
+    res = await fetch(withQuery(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(STATUS.failure, [], 0);

@@ -4,8 +4,16 @@
  */
 import { adminMenuPaths, STAFF_ROLES, type StaffRole } from './admin-menu';
 
-/** Screens that are not menu entries: every staff member has settings; only the users screen's managers create users. */
+/** Roles that manage doctors (the doctor role edits only its own profile, at /admin/profile/view). */
+const DOCTOR_MANAGERS: readonly StaffRole[] = STAFF_ROLES.filter((r) => r !== 'doctor');
+
+/**
+ * Screens that are not menu entries: every staff member has settings; only the users screen's managers create
+ * users; the doctor managers add, edit and duplicate doctors.
+ */
 const EXTRA: Record<string, readonly StaffRole[]> = {
+  '/admin/doctors/add': DOCTOR_MANAGERS,
+  '/admin/doctors/:doctorId/edit': DOCTOR_MANAGERS,
   '/admin/settings': STAFF_ROLES,
   '/admin/users/new-user': ['admin', 'super', 'facility'],
   '/admin/users/:userId': ['admin', 'super', 'facility'],

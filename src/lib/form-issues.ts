@@ -6,6 +6,9 @@ import type { core } from 'zod';
 import { message, type Message } from './message-key';
 import { FORM_MESSAGES, maxItemsMessage, maxLengthMessage, minItemsMessage, minLengthMessage } from './form-rules';
 
+/** 'This field is required' as a server schema's custom check words it (SPEC §5). */
+const SERVER_REQUIRED = 'This field is required';
+
 /** The message of one zod issue: required, min/max length, min/max items, otherwise 'Invalid format'. */
 export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Message {
   const input = (issue as { input?: unknown }).input;
@@ -21,5 +24,7 @@ export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Mes
     if (issue.origin === 'string') return maxLengthMessage(max);
   }
   if (issue.code === 'custom' && typeof issue.message === 'string' && issue.message.startsWith('form.')) return message(issue.message as Message['key']);
+  // The server's schemas word their checks with the spec's English texts; the screen shows them translated.
+  if (issue.code === 'custom' && issue.message === SERVER_REQUIRED) return FORM_MESSAGES.required;
   return FORM_MESSAGES.invalidFormat;
 }

@@ -30,7 +30,7 @@ for (const role of ADMIN_ROLES) {
     await axe(page);
 
     if (role === 'doctor') {
-      await expect(page).toHaveURL(/\/admin\/settings$/);
+      await expect(page).toHaveURL(/\/admin\/profile\/view$/);
       await expect(page.locator('.topbar-tools .btn-primary')).toHaveCount(0);
       await page.goto('/admin/users');
       await expect(page.getByRole('heading', { name: 'Bạn không có quyền truy cập trang này.' })).toBeVisible();

@@ -57,8 +57,11 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/specialties?countryId={countryId}', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/doctor-form-options?countryId={countryId}', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/doctors/{doctorId}', expect: staffOnly(200, { doctor: 404 }) },
   { method: 'POST', path: '/api/admin/doctors', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  // Update reads the doctor form (multipart): every staff role reaches it (a doctor edits its own profile), a JSON body is refused.
+  { method: 'PUT', path: '/api/admin/doctors/{missingId}', body: {}, expect: staffOnly(400) },
   { method: 'PUT', path: '/api/admin/doctors/{freshDoctorId}/status', body: { status: 0 }, expect: staffOnly(200, { doctor: 403 }), mutates: true },
   { method: 'GET', path: '/api/admin/doctor-telemedicine?doctorId={freshDoctorId}&status=1', expect: staffOnly(200, { doctor: 403 }), mutates: true },
   { method: 'DELETE', path: '/api/admin/doctors/{freshDoctorId}', expect: staffOnly(200, { doctor: 403 }), mutates: true },

@@ -1,25 +1,34 @@
 /**
- * Form kit: react-hook-form with the zod resolver over the same schema the function validates with; issues are
+ * Form kit: react-hook-form with a zod resolver over the same schema the function validates with; issues are
  * shown with the SPEC §5 messages (src/lib/form-issues.ts). Fields are labelled, errors tied by aria-describedby.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { toNestErrors } from '@hookform/resolvers';
 import { useId, useState, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormProps } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldError, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { formIssueMessage } from '../../lib/form-issues';
 import { isBlockedNumberKey } from '../../lib/form-rules';
 import { useT } from '../i18n';
 import { EmptyBoxIcon } from './Spinner';
 
-/** useForm with the zod resolver and the spec's messages. */
+/**
+ * useForm over a zod schema with the spec's messages. Each issue's message is read from its code (and input), not
+ * from its text: a schema shared with a function words its checks in English inline, and an inline message would
+ * win over an error map.
+ */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>, opts: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver' | 'defaultValues'> = {}) {
   const { tm } = useT();
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    ...opts,
-    defaultValues,
-    mode: 'onTouched',
-    resolver: zodResolver(schema as never, { error: (iss) => tm(formIssueMessage(iss)) }) as never,
-  });
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, _context, options) => {
+    const r = await schema.safeParseAsync(values, { reportInput: true });
+    if (r.success) return { values: r.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of r.error.issues) {
+      const path = issue.path.join('.');
+      errors[path] ??= { type: issue.code, message: tm(formIssueMessage(issue)) };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...opts, defaultValues, mode: 'onTouched', resolver });
 }
 
 export function Field({ id, label, error, hint, required, children }: { id: string; label: string; error?: string; hint?: string; required?: boolean; children: ReactNode }) {

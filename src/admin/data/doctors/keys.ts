@@ -8,4 +8,5 @@ export const doctorKeys = {
   details: () => [...doctorKeys.all, 'detail'] as const,
   detail: (id: number) => [...doctorKeys.details(), id] as const,
   specialties: (countryId: number | undefined) => [...doctorKeys.all, 'specialties', countryId ?? null] as const,
+  formOptions: (countryId: number | undefined) => [...doctorKeys.all, 'form-options', countryId ?? null] as const,
 };

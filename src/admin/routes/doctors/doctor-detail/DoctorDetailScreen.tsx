@@ -6,7 +6,7 @@
 import { Link, useParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
-import { failureMessage } from '../../../../lib/admin-rules';
+import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
 import { ApiError } from '../../../api';
 import { useDoctor } from '../../../data/doctors/queries';
@@ -58,6 +58,9 @@ export default function DoctorDetailScreen() {
             {d.validTelemedicine ? <span className="badge badge-blue">{t('admin.doctors.badge.telemedicine')}</span> : null}
           </span>
         </div>
+        <Link className="btn" to={doctorRoutes(d.id).edit}>
+          {t('admin.doctors.edit')}
+        </Link>
         <a className="btn" href={publicDoctorHref(locale, d.slug)} target="_blank" rel="noopener">
           {t('admin.doctors.viewPage')}
         </a>

@@ -3,7 +3,7 @@
  * Specialties') and the keyword (sent from 3 characters) kept in the URL; the paginated table; the Active toggle
  * with its three paths (deactivate confirmation; an inactive doctor without slots goes to its availability;
  * activate confirmation); row actions: Enable or Disable Telemedicine (disabled for partner-group doctors), View
- * details, View page, Delete (refused with the server's message for a doctor with bookings). The add button is
+ * details, Edit, View page, Duplicate, Delete (refused with the server's message for a doctor with bookings). The add button is
  * hidden for the doctor role. The row opens the detail.
  */
 import { useState } from 'react';
@@ -93,7 +93,9 @@ export default function DoctorListScreen() {
     const items = [
       ...(me.role === 'doctor' ? [] : [{ key: 'telemedicine', label: tm(tele.label), disabled: tele.disabled, onSelect: () => onTelemedicine(d) }]),
       { key: 'detail', label: t('admin.doctors.viewDetails'), onSelect: () => navigate(routes.detail) },
+      ...(me.role === 'doctor' ? [] : [{ key: 'edit', label: t('admin.doctors.edit'), onSelect: () => navigate(routes.edit) }]),
       { key: 'page', label: t('admin.doctors.viewPage'), onSelect: () => window.open(publicDoctorHref(locale, d.slug), '_blank', 'noopener') },
+      ...(me.role === 'doctor' ? [] : [{ key: 'duplicate', label: t('admin.doctors.duplicate'), onSelect: () => navigate(routes.duplicate) }]),
       ...(me.role === 'doctor' ? [] : [{ key: 'delete', label: t('admin.doctors.delete'), onSelect: () => setPending({ kind: 'delete', doctor: d }) }]),
     ];
     return <Kebab items={items} label={t('admin.doctors.actionsFor', { name: d.name })} />;

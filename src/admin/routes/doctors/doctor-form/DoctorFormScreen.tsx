@@ -1,0 +1,54 @@
+/**
+ * /admin/doctors/add, /admin/doctors/{doctorId}/edit and /admin/doctors/add?duplicateId={id} (SPEC §2, §3): the
+ * doctor form, blank, with the doctor's values, or prefilled from another doctor and saved as a new one. A save
+ * goes to the doctor's detail with the server's message (fallbacks 'Create successfully' / 'Update successfully').
+ */
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { doctorFormValues } from '../../../../lib/admin-doctors';
+import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
+import { ApiError } from '../../../api';
+import { useDoctor } from '../../../data/doctors/queries';
+import { useMe } from '../../../data/me/queries';
+import { useT } from '../../../i18n';
+import { useNotify } from '../../../kit/Notifications';
+import { Spinner } from '../../../kit/Spinner';
+import { DoctorForm } from './DoctorForm';
+
+const positive = (v: string | null | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+export default function DoctorFormScreen() {
+  const { tm } = useT();
+  const me = useMe().data!;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const doctorId = positive(useParams().doctorId);
+  const duplicateId = doctorId == null ? positive(useSearchParams()[0].get('duplicateId')) : undefined;
+  const sourceId = doctorId ?? duplicateId;
+  const source = useDoctor(sourceId ?? 0, sourceId != null);
+  const mode = doctorId != null ? 'edit' : duplicateId != null ? 'duplicate' : 'add';
+
+  if (sourceId != null && source.isPending) return <Spinner />;
+  if (sourceId != null && source.isError)
+    return (
+      <p className="alert alert-danger" role="alert">
+        {tm(failureMessage(source.error instanceof ApiError ? source.error.messages : null))}
+      </p>
+    );
+  const d = sourceId != null ? (source.data ?? null) : null;
+  // A new doctor starts in the caller's organization (and branch, for a branch manager).
+  const initial = doctorFormValues(d, mode, { hospitalId: me.hospital?.id ?? null, branchId: me.role === 'branch' ? (me.branch?.id ?? null) : null });
+  return (
+    <DoctorForm
+      key={`${mode}-${sourceId ?? 'new'}`}
+      mode={mode}
+      doctorId={doctorId}
+      source={d}
+      initial={initial}
+      cancelTo={doctorId != null ? doctorRoutes(doctorId).detail : '/admin/doctors'}
+      onSaved={(doctor, message) => {
+        notify('success', message);
+        navigate(doctorRoutes(doctor.id).detail);
+      }}
+    />
+  );
+}
