@@ -2,19 +2,15 @@
  * The admin app: one client:only React island (src/pages/admin/[...path].astro). Loads the admin strings of the
  * language, then renders the data router with TanStack Query and the notifications around it.
  */
+import './zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { z } from 'zod';
 import { ApiError, setSessionExpiredHandler } from './api';
 import { adminLocale, I18nProvider, loadCatalogue, translatorFor, type Translator } from './i18n';
 import { NotificationsProvider } from './kit/Notifications';
 import { routes } from './routes';
 import './admin.css';
-
-// The pages' Content-Security-Policy allows no eval (src/server/headers.ts): zod would probe for it with
-// `new Function` on its first parse (a policy violation each time), and parses just as well without.
-z.config({ jitless: true });
 
 const queryClient = new QueryClient({
   defaultOptions: {

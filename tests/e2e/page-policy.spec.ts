@@ -7,6 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hospitalFixtures, hospitalPath } from './support/hospitals';
 
+// Nine pages each, every one to its network's rest.
+test.describe.configure({ timeout: 180_000 });
+
 /** Pages of every kind: home, listing, hospital, doctor, login, account, booking, the admin app, not found. */
 async function pagesToCheck(page: Page, request: Parameters<typeof hospitalFixtures>[0]): Promise<string[]> {
   const hospital = hospitalPath('vi-VN', (await hospitalFixtures(request))['vi-VN'].rich.slug);
@@ -43,7 +46,7 @@ test('the pages and the admin app run under the policy without a violation', asy
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
   });
   for (const path of paths) {
     await page.goto(path, { waitUntil: 'load' });
