@@ -20,7 +20,8 @@
 --     cancel_my_booking, reschedule_my_booking, booking_cancel_deadline (a column of the caller's own bookings),
 --     campaign_eligibility and baby_formula_eligibility (by the caller's own verified phone);
 --   the admin's calls, each refusing a caller without the staff role it needs: admin_create_staff,
---     admin_update_staff, admin_doctor_counts (scoped to the caller's branches), site_build_status (staff only).
+--     admin_update_staff, admin_doctor_counts and admin_doctor_private (scoped to the doctors the caller manages),
+--     site_build_status (staff only).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
 -- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
@@ -195,7 +196,7 @@ insert into expected values
   ('column', 'doctor_tiers.created_at'                     , 's'  , 'siu'),
   ('column', 'doctor_tiers.updated_at'                     , 's'  , 'siu'),
   ('column', 'doctors.id'                                  , 's'  , 'siu'),
-  ('column', 'doctors.user_id'                             , ''   , 'siu'),
+  ('column', 'doctors.user_id'                             , ''   , 'iu'),
   ('column', 'doctors.country_id'                          , 's'  , 'siu'),
   ('column', 'doctors.organization_id'                     , 's'  , 'siu'),
   ('column', 'doctors.hospital_id'                         , 's'  , 'siu'),
@@ -206,13 +207,13 @@ insert into expected values
   ('column', 'doctors.provide_care'                        , 's'  , 'siu'),
   ('column', 'doctors.avatar'                              , 's'  , 'siu'),
   ('column', 'doctors.glance'                              , 's'  , 'siu'),
-  ('column', 'doctors.phone'                               , ''   , 'siu'),
-  ('column', 'doctors.email'                               , ''   , 'siu'),
-  ('column', 'doctors.email_notification'                  , ''   , 'siu'),
-  ('column', 'doctors.contract'                            , ''   , 'siu'),
+  ('column', 'doctors.phone'                               , ''   , 'iu'),
+  ('column', 'doctors.email'                               , ''   , 'iu'),
+  ('column', 'doctors.email_notification'                  , ''   , 'iu'),
+  ('column', 'doctors.contract'                            , ''   , 'iu'),
   ('column', 'doctors.tier_id'                             , 's'  , 'siu'),
   ('column', 'doctors.academy_id'                          , 's'  , 'siu'),
-  ('column', 'doctors.client_id'                           , ''   , 'siu'),
+  ('column', 'doctors.client_id'                           , ''   , 'iu'),
   ('column', 'doctors.languages'                           , 's'  , 'siu'),
   ('column', 'doctors.experience'                          , 's'  , 'siu'),
   ('column', 'doctors.education'                           , 's'  , 'siu'),
@@ -574,6 +575,7 @@ insert into expected values
   ('function', 'admin_consume_password_reset(text, text)', '', ''),
   ('function', 'admin_create_staff(text, text, text, text, bigint, bigint[])', '', 'x'),
   ('function', 'admin_doctor_counts(bigint[])', '', 'x'),
+  ('function', 'admin_doctor_private(bigint)', '', 'x'),
   ('function', 'admin_issue_password_reset(text, text, uuid)', '', ''),
   ('function', 'admin_update_staff(uuid, text, text, text, bigint, bigint[])', '', 'x'),
   ('function', 'assert_staff_grant(text, bigint, bigint[])', '', ''),
