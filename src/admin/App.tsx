@@ -2,7 +2,6 @@
  * The admin app: one client:only React island (src/pages/admin/[...path].astro). Loads the admin strings of the
  * language, then renders the data router with TanStack Query and the notifications around it.
  */
-import './zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
