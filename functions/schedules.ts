@@ -5,7 +5,7 @@
  *
  * The CDN keeps each answer (per URL) for a few seconds and refreshes it in the background while it answers the
  * expired copy (AVAILABILITY_CDN). A call that reaches the function reads the owner's slots over the days it
- * answers, in one round trip (public.public_owner_slots), as the caller.
+ * answers, in one round trip (public.public_owner_slots, server-only: run as the server's own role).
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';

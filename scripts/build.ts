@@ -20,6 +20,7 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../i18n/locales';
 import { BUILD_LOCALES_ENV } from '../src/data/build-cache';
 import { BUILD_ROOT_PAGES_ENV } from '../src/integrations/build-shard';
 import { writeSeoFiles } from '../src/integrations/seo-files';
+import { writePageHeaders } from '../src/integrations/page-headers';
 import { openDatabase } from '../src/data/db';
 import { checkBuildConfig } from '../src/server/config';
 import { isProduction } from '../src/server/env';
@@ -163,6 +164,12 @@ if (shards <= 1) {
   if (!json) console.log(`[build] sitemaps: ${seo.reduce((n, r) => n + r.listed, 0)} URLs, robots.txt per domain (${Math.round(performance.now() - t0)} ms)`);
   pages = await countPages(outDir);
   childPeakMb = results.reduce((n, r) => n + r.peakMemoryMb, 0);
+}
+if (!isShard) {
+  // The pages' Content-Security-Policy with the hashes of their inline scripts, once every page exists.
+  const t0 = performance.now();
+  const policy = await writePageHeaders(outDir);
+  if (!json) console.log(`[build] page policy: ${policy.hashes} inline script hashes over ${policy.pages} pages → _headers (${Math.round(performance.now() - t0)} ms)`);
 }
 const seconds = (performance.now() - started) / 1000;
 const peakMb = memory.stop() ?? process.resourceUsage().maxRSS / 1024 + childPeakMb;

@@ -9,7 +9,8 @@ import { parse } from 'smol-toml';
 /** Netlify's redirect conditions the site uses: the visitor's language (the nf_lang cookie, else Accept-Language) and cookies present. */
 export interface RedirectConditions { Language?: string[]; Cookie?: string[] }
 export interface RedirectRule { from: string; to: string; status: number; force: boolean; query?: Record<string, string>; conditions?: RedirectConditions }
-export interface HeaderRule { for: string; values: Record<string, string> }
+export type { HeaderRule } from '../../src/integrations/page-headers';
+import type { HeaderRule } from '../../src/integrations/page-headers';
 export interface NetlifyConfig { redirects: RedirectRule[]; headers: HeaderRule[] }
 
 export function readNetlifyConfig(root = process.cwd()): NetlifyConfig {

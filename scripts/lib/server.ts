@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { conditionsMatch, fillTarget, matchNetlifyPath, readNetlifyConfig, type NetlifyConfig } from './netlify-config';
+import { HEADERS_FILE, siteHeaderRules } from '../../src/integrations/page-headers';
 import { CdnCache, type CdnHit, type OutgoingHeaders } from './cdn-cache';
 import { loadFunctions, readAnswer, type Answer, type FunctionContext, type FunctionRoute } from './functions';
 import { answerClientError, drainUnreadBody, requestBodyStream, MAX_HEADER_BYTES } from './request-body';
@@ -185,12 +186,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const functionsDir = path.resolve(root, options.functionsDir ?? 'functions');
   const functions = await loadFunctions(functionsDir);
   const netlify: NetlifyConfig = readNetlifyConfig(root);
+  // The built site's own headers file (the pages' Content-Security-Policy), as Netlify serves it.
+  const siteHeaders = siteHeaderRules(distDir);
   const mounts = options.mounts ?? [];
   const log = options.log ?? (() => undefined);
 
   function headersFor(pathname: string): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const rule of netlify.headers) if (matchNetlifyPath(rule.for, pathname)) Object.assign(out, rule.values);
+    for (const rule of [...siteHeaders(), ...netlify.headers]) if (matchNetlifyPath(rule.for, pathname)) Object.assign(out, rule.values);
     // Locally the site is plain http: HSTS would pin localhost to https in the browser.
     delete out['Strict-Transport-Security'];
     return out;
@@ -204,7 +207,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return null;
     }
     const candidate = path.join(distDir, rel);
-    if (!candidate.startsWith(distDir)) return null;
+    // Netlify reads _headers and never serves it.
+    if (!candidate.startsWith(distDir) || candidate === path.join(distDir, HEADERS_FILE)) return null;
     for (const file of [candidate, path.join(candidate, 'index.html'), `${candidate}.html`]) {
       try {
         const s = await stat(file);

@@ -15,7 +15,7 @@ export interface AdminDoctorPage {
  * Doctors the caller manages, with the managing policy's own helpers: every published doctor is readable by
  * anyone (the public directory), so the admin screens narrow reads to the policy that allows writes.
  */
-export const MANAGED_DOCTOR = `((select public.is_platform_admin()) or d.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or d.user_id = (select auth.uid()))`;
+export const MANAGED_DOCTOR = `((select public.is_platform_admin()) or d.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or d.id = (select public.current_doctor_id()))`;
 
 /**
  * One page of the admin doctor list. One pass over the matching doctors counts them and keeps their ids in list
@@ -78,10 +78,14 @@ export async function futureSlotCount(db: Queryable, doctorId: number): Promise<
   return rows[0]?.future_slots ?? 0;
 }
 
-/** The doctor read model of SPEC §3, or null when the caller cannot see it. */
+/**
+ * The doctor read model of SPEC §3, or null when the caller cannot see it. The private columns (e-mail, phone,
+ * contract, client) are closed to the `authenticated` role that patients share: they come from
+ * public.admin_doctor_private, which answers them for a doctor the caller manages.
+ */
 export async function adminDoctorDetail(db: Queryable, doctorId: number) {
   const { rows } = await db.query(
-    `select d.id::int as id, d.id::int as "doctorId", d.name, d.gender, d.email, d.email_notification as "emailNotification", d.description,
+    `select d.id::int as id, d.id::int as "doctorId", d.name, d.gender, p.email, p.email_notification as "emailNotification", d.description,
             json_build_object('id', o.id::int, 'name', o.name) as hospital, json_build_object('id', h.id::int, 'name', h.name) as branch,
             coalesce((select json_agg(json_build_object('id', sp.id::int, 'name', sp.name, 'slug', sp.slug) order by sp.name)
                         from public.doctor_specialties ds join public.specialties sp on sp.id = ds.specialty_id where ds.doctor_id = d.id), '[]') as specialties,
@@ -92,11 +96,11 @@ export async function adminDoctorDetail(db: Queryable, doctorId: number) {
                                                         'price', s.price::float8, 'price_to', s.price_to::float8) order by s.id)
                         from public.doctor_services s where s.doctor_id = d.id), '[]') as services,
             d.experience, d.education, d.awards, d.publication, d.memberships, d.languages, d.faqs, d.legacy_experiences as "legacyExperiences",
-            d.contract,
+            p.contract,
             case when t.id is null then null else json_build_object('id', t.id::int, 'description', t.description, 'level', t.level) end as tier,
             case when a.id is null then null else json_build_object('id', a.id::int, 'description', a.description, 'level', a.level) end as academy,
             case when c.id is null then null else json_build_object('label', c.name, 'value', c.id::int) end as client,
-            d.avatar, d.phone, d.status, d.slug, d.booking_url as "bookingUrl", h.city as "cityName",
+            d.avatar, p.phone, d.status, d.slug, d.booking_url as "bookingUrl", h.city as "cityName",
             d.telemedicine_fee::float8 as "telemedicineFee", (d.status = 1 and d.outpatient_enabled) as "validOutpatient",
             d.telemedicine_enabled as "validTelemedicine", d.promotion_percent as promotion, d.partner_group as "partnerGroup",
             d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
@@ -111,7 +115,8 @@ export async function adminDoctorDetail(db: Queryable, doctorId: number) {
        join public.organizations o on o.id = d.organization_id
        left join public.doctor_tiers t on t.id = d.tier_id
        left join public.doctor_academies a on a.id = d.academy_id
-       left join public.clients c on c.id = d.client_id
+       left join lateral public.admin_doctor_private(d.id) p on true
+       left join public.clients c on c.id = p.client_id
       where d.id = $1 and ${MANAGED_DOCTOR}`,
     [doctorId],
   );

@@ -3,6 +3,7 @@
  * locale and kind, read as anon so RLS decides what is published. Issue #7 completes these pages.
  */
 import { ANON, asCaller, getDatabase, type Queryable } from './db';
+import { phonesOf } from './phones';
 import { perLocale } from './build-cache';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import type { PriceType } from '../lib/prices';
@@ -151,7 +152,7 @@ export async function servicePagesOf(c: Queryable, locale: Locale): Promise<Serv
     `with r as (select service_id, avg(rate)::float as rating, count(*)::int as n from public.reviews where is_published and service_id is not null group by service_id)
      select s.id, s.slug, s.name, s.logo, s.description, s.price::float8 as price, s.price_to::float8 as "priceTo", s.price_type as "priceType", s.original_price::float8 as "originalPrice",
             s.promotion_percent as promotion, s.is_package as "isPackage", s.online_payment as "onlinePayment",
-            s.requires_reservation as "requiresReservation", s.buffer_time as "bufferTime", s.availability, s.phone,
+            s.requires_reservation as "requiresReservation", s.buffer_time as "bufferTime", s.availability,
             coalesce(r.rating, 0) as rating, coalesce(r.n, 0) as "totalReviews", o.publish_reviews as "publishReviews",
             ${VOUCHERS('service_id', 's')} as vouchers,
             json_build_object('id', h.id, 'name', h.name, 'slug', h.slug, 'timeZone', h.time_zone, 'logo', h.logo, 'address', h.address, 'city', h.city) as hospital
@@ -163,6 +164,8 @@ export async function servicePagesOf(c: Queryable, locale: Locale): Promise<Serv
       order by s.id`,
     [LOCALE_CONFIG[locale].countryId],
   );
+  const phones = await phonesOf(c, 'hospital_services', rows.map((r) => Number(r.id)));
+  for (const r of rows) r.phone = phones.get(Number(r.id)) ?? null;
   return withReviews(c, 'service_id', rows as ServicePageView[], LOCALE_CONFIG[locale].countryId);
 }
 

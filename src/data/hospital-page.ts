@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { ANON, asCaller, getDatabase, type Queryable } from './db';
+import { phonesOf } from './phones';
 import { perLocale } from './build-cache';
 import { LOCALE_CONFIG, type Currency, type Locale } from '../../i18n/locales';
 import type { WorkingTimes } from '../lib/hospital-page';
@@ -42,7 +43,6 @@ export interface ServiceCardView {
   slug: string;
   description: string | null;
   logo: string | null;
-  phone: string | null;
   price: number;
   priceTo: number | null;
   priceType: PriceType;
@@ -156,7 +156,7 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => number): Map<number, T[]>
 
 // ---- shared SELECTs (bulk for the build, filtered by hospital for the functions) ---------------------------
 
-const SERVICE_COLUMNS = `s.id, s.hospital_id, s.category_id, s.name, s.slug, s.description, s.logo, s.phone, s.price, s.price_to, s.price_type,
+const SERVICE_COLUMNS = `s.id, s.hospital_id, s.category_id, s.name, s.slug, s.description, s.logo, s.price, s.price_to, s.price_type,
   s.original_price, s.price_unit, s.promotion_percent, s.availability, s.is_package,
   coalesce(rv.rating, 0) as rating, coalesce(rv.total, 0) as total_reviews`;
 const SERVICE_REVIEWS_JOIN = `left join lateral (select avg(r.rate)::float8 as rating, count(*)::int as total from public.reviews r where r.service_id = s.id) rv on true`;
@@ -168,7 +168,6 @@ function toService(r: Record<string, unknown>): ServiceCardView {
     slug: String(r.slug),
     description: (r.description as string) ?? null,
     logo: (r.logo as string) ?? null,
-    phone: (r.phone as string) ?? null,
     price: num(r.price),
     priceTo: numOrNull(r.price_to),
     priceType: r.price_type as PriceType,
@@ -251,7 +250,11 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
   const q = async (sql: string) => (await c.query(sql, [country])).rows as Record<string, unknown>[];
   // One after another: the queries share the transaction's connection.
   const sqls = [
-    `select h.*, o.slug as org_slug, o.name as org_name, o.logo as org_logo, o.is_active as org_active, o.publish_reviews,
+    // Every column anon may read (not the phone: see phonesOf).
+    `select h.id, h.organization_id, h.country_id, h.name, h.short_name, h.slug, h.logo, h.images, h.address, h.city, h.city_slug,
+              h.latitude, h.longitude, h.time_zone, h.website_url, h.booking_url, h.about, h.patient_guide, h.working_times,
+              h.emergency_hours, h.medical_facilities, h.faqs, h.show_service_category, h.is_active, h.exclude_from_index, h.status,
+              h.created_at, h.updated_at, h.hospital_type, o.slug as org_slug, o.name as org_name, o.logo as org_logo, o.is_active as org_active, o.publish_reviews,
               (select count(*)::int from public.hospitals x where x.organization_id = h.organization_id) as branch_count
          from public.hospitals h join public.organizations o on o.id = h.organization_id
         where h.country_id = $1 order by h.id`,
@@ -281,6 +284,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
   const results: Record<string, unknown>[][] = [];
   for (const sql of sqls) results.push(await q(sql));
   const [hospitals, specialties, insurances, payments, categories, services, doctorStats, featured, firstDoctors, reviewStats, reviews] = results;
+  const phones = await phonesOf(c, 'hospitals', hospitals.map((h) => num(h.id)));
 
   const bySpecialty = groupBy(specialties, (r) => num(r.hospital_id));
   const byInsurance = groupBy(insurances, (r) => num(r.hospital_id));
@@ -319,7 +323,7 @@ async function loadLocale(c: Queryable, locale: Locale): Promise<HospitalPageVie
       latitude: numOrNull(h.latitude),
       longitude: numOrNull(h.longitude),
       timeZone: String(h.time_zone),
-      phone: (h.phone as string) ?? null,
+      phone: phones.get(id) ?? null,
       websiteUrl: (h.website_url as string) ?? null,
       bookingUrl: (h.booking_url as string) ?? null,
       hospitalType: (h.hospital_type as string) ?? null,

@@ -5,6 +5,7 @@
  * A slot's `schedule_id` is the time slot's id: it is what the booking route's scheduleId books.
  */
 import type { Queryable } from './db';
+import { asServerRole } from '../server/server-role';
 import { addDays, keepZoneOffsets } from '../lib/hospital-time';
 import { computeSchedule, nearestAvailableDay, NEAREST_HORIZON_DAYS, scheduleWindow, type RawSlot, type ScheduleDay } from '../lib/slots';
 
@@ -31,7 +32,8 @@ type SlotTuple = [number, string, string, string, number, number];
 // One row per visible owner, its slots as one JSON text: a loaded owner has a hundred slots or more, and parsing
 // them as rows (ten fields each) was a fifth of a loaded schedule server's time; JSON.parse is native. The
 // database function decides visibility once per owner instead of row-level security on every slot (migration
-// 20261124000100_public_owner_slots: half the time of a 100-owner load).
+// 20261124000100_public_owner_slots: half the time of a 100-owner load). It reads past row-level security, so
+// it is server-only (migration 20261127200000): the load runs as the server's own role.
 const OWNERS_SQL = `select owner_id::text as owner_id, time_zone, buffer, slots::text as slots
   from public.public_owner_slots($1, $2::bigint[], $3::date, $4::date)`;
 
@@ -53,7 +55,7 @@ export interface OwnerSlots {
  * not visible has no entry.
  */
 export async function loadOwnersSlots(c: Queryable, kind: ScheduleKind, ids: readonly number[], from: string, to: string): Promise<Map<number, OwnerSlots>> {
-  const { rows } = await c.query<Row>(OWNERS_SQL, [kind, ids, from, to]);
+  const { rows } = await asServerRole(c, () => c.query<Row>(OWNERS_SQL, [kind, ids, from, to]));
   const owners = new Map<number, OwnerSlots>();
   for (const r of rows) {
     const slots = (JSON.parse(r.slots) as SlotTuple[]).map(

@@ -1,18 +1,30 @@
 /**
- * Server-only writes inside a request's transaction. The transaction may run as an API role (`authenticated`,
- * RLS deciding) while the server must also write a table no API role may touch (the outbox, payments): `fn` runs
- * as the connection's login role and the transaction's role is put back afterwards, whatever happens.
+ * Server-only work inside a request's transaction. The transaction may run as an API role (`anon`,
+ * `authenticated`, RLS deciding) while the server must also write a table or call a function no API role may
+ * touch (the outbox, payments, public.public_owner_slots): `fn` runs as the connection's login role and the
+ * transaction's role is put back afterwards, whatever happens.
  */
-import type pg from 'pg';
+import type { Queryable } from '../data/db';
 
-export async function asServerRole<T>(client: pg.PoolClient, fn: () => Promise<T>): Promise<T> {
-  const { rows } = await client.query<{ role: string }>(`select current_setting('role') as role`);
+// One round trip reads the transaction's role and leaves it (the materialized CTE is read before the
+// set_config of the select list runs).
+const LEAVE_ROLE = `with r as materialized (select current_setting('role') as role)
+  select r.role, set_config('role', 'none', true) from r`;
+
+export async function asServerRole<T>(client: Queryable, fn: () => Promise<T>): Promise<T> {
+  const { rows } = await client.query<{ role: string }>(LEAVE_ROLE);
   const role = rows[0]?.role ?? 'none';
   if (role === 'none') return fn();
-  await client.query(`set local role none`);
+  const restore = () => client.query(`select set_config('role', $1, true)`, [role]);
+  let result: T;
   try {
-    return await fn();
-  } finally {
-    await client.query(`select set_config('role', $1, true)`, [role]);
+    result = await fn();
+  } catch (err) {
+    // After a failed statement the transaction is aborted and refuses the restore (and anything else): the
+    // original error is the one to report.
+    await restore().catch(() => undefined);
+    throw err;
   }
+  await restore();
+  return result;
 }

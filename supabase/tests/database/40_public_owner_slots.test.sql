@@ -1,7 +1,8 @@
 -- pgTAP: public.public_owner_slots (migration …20261124000100), the schedule calls' owner loads: the same slots
--- row-level security lets anon read, decided once per owner.
+-- row-level security lets anon read, decided once per owner. Server-only (migration …20261127200000): the
+-- schedule calls run it as the server's own role, and no API role may call it through the REST API.
 begin;
-select plan(11);
+select plan(13);
 
 create temp table t_range as select current_date - 1 as d_from, current_date + 219 as d_to;
 grant select on t_range to public;
@@ -17,6 +18,10 @@ select tests.act_as('anon');
 create temp table t_rls as
   select ts.id from public.schedules s join public.time_slots ts on ts.schedule_id = s.id, t_range r
    where s.doctor_id = 1 and s.kind = 'outpatient' and s.working_day between r.d_from and r.d_to;
+select is(tests.try($$select * from public.public_owner_slots('outpatient', array[1::bigint], current_date, current_date)$$), 'denied', 'anon cannot call it');
+select tests.act_as('patient');
+select is(tests.try($$select * from public.public_owner_slots('outpatient', array[1::bigint], current_date, current_date)$$), 'denied', 'nor can a signed-in user');
+reset role;
 create temp table t_fn as
   select (e ->> 0)::bigint as id, e ->> 1 as day, e ->> 2 as started, ord
     from t_range r, public.public_owner_slots('outpatient', array[1::bigint], r.d_from, r.d_to) f, json_array_elements(f.slots) with ordinality as x(e, ord);
@@ -30,13 +35,11 @@ select is((select json_array_length(slots) from t_range r, public.public_owner_s
   (select count(*) from public.schedules s join public.time_slots ts on ts.schedule_id = s.id, t_range r
     where s.service_id = (select service_id from t_owner) and s.working_day between r.d_from and r.d_to),
   'a service''s slots, as row-level security lets anon read them');
-reset role;
 
--- Owners anon may not see, or that take no bookings.
+-- Owners anon may not see, or that take no bookings (the server's call, as the schedule calls make it).
 update public.hospitals set is_active = false where id = 6;
 update public.hospital_services set status = 0 where id = (select service_id from t_owner);
 update public.doctors set outpatient_enabled = false, telemedicine_enabled = true where id = 1;
-select tests.act_as('anon');
 select is((select count(*) from t_range r, public.public_owner_slots('outpatient', array[(select doctor6_id from t_owner)], r.d_from, r.d_to)), 0::bigint,
   'no row for a doctor of a branch that is not published');
 select is((select count(*) from t_range r, public.public_owner_slots('service', array[(select service_id from t_owner)], r.d_from, r.d_to)), 0::bigint,
@@ -46,12 +49,10 @@ select is((select slots::text from t_range r, public.public_owner_slots('outpati
 select is(tests.try($$select * from public.public_owner_slots('outpatient', (select array_agg(g::bigint) from generate_series(1, 201) g), current_date, current_date)$$),
   'error:22023', 'at most 200 owners at a time');
 select is(tests.try($$select * from public.public_owner_slots('vaccination', array[1::bigint], current_date, current_date)$$), 'error:22023', 'an unknown kind is refused');
-reset role;
 
 -- A doctor who moved to another branch: the schedules left at the old branch are not offered.
 update public.doctors set outpatient_enabled = true where id = 1;
 update public.doctors set hospital_id = 2 where id = 1;
-select tests.act_as('anon');
 select is((select slots::text from t_range r, public.public_owner_slots('outpatient', array[1::bigint], r.d_from, r.d_to)), '[]',
   'schedules at a branch the doctor left are not offered');
 select * from finish();

@@ -10,8 +10,22 @@
 --   ('function', 'name(argument types)', anon, authenticated)  x execute (types as oidvectortypes spells them)
 -- '' means none. A column anon may not read (a phone, an e-mail, a user id) has '' for anon.
 -- service_role, the server's own role, has every privilege on every object (checked below, not listed).
+--
+-- Functions: anon may call none (the REST API's `rpc/<name>` with the anon key reaches nothing; anon's policies
+-- call no function). What authenticated may call, each on purpose, since any signed-in patient can call it:
+--   policy and guard helpers, answering only about the caller: staff_role, staff_organization_id, staff_hospital_ids,
+--     is_platform_admin, is_super_admin, is_staff, current_doctor_id, can_manage_hospital|doctor|schedule,
+--     admin_user_shares_my_branch, is_patient_account (policies and guard triggers run as the caller);
+--   the patient's calls, checked against auth.uid() inside: book_slot, confirm_booking, release_hold,
+--     cancel_my_booking, reschedule_my_booking, booking_cancel_deadline (a column of the caller's own bookings),
+--     campaign_eligibility and baby_formula_eligibility (by the caller's own verified phone);
+--   the admin's calls, each refusing a caller without the staff role it needs: admin_create_staff,
+--     admin_update_staff, admin_doctor_counts and admin_doctor_private (scoped to the doctors the caller manages),
+--     site_build_status (staff only).
+-- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
+-- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
-select plan(9);
+select plan(11);
 
 create temp table expected (kind text not null, object text not null, anon text not null, authenticated text not null, primary key (kind, object));
 insert into expected values
@@ -182,7 +196,7 @@ insert into expected values
   ('column', 'doctor_tiers.created_at'                     , 's'  , 'siu'),
   ('column', 'doctor_tiers.updated_at'                     , 's'  , 'siu'),
   ('column', 'doctors.id'                                  , 's'  , 'siu'),
-  ('column', 'doctors.user_id'                             , ''   , 'siu'),
+  ('column', 'doctors.user_id'                             , ''   , 'iu'),
   ('column', 'doctors.country_id'                          , 's'  , 'siu'),
   ('column', 'doctors.organization_id'                     , 's'  , 'siu'),
   ('column', 'doctors.hospital_id'                         , 's'  , 'siu'),
@@ -193,13 +207,13 @@ insert into expected values
   ('column', 'doctors.provide_care'                        , 's'  , 'siu'),
   ('column', 'doctors.avatar'                              , 's'  , 'siu'),
   ('column', 'doctors.glance'                              , 's'  , 'siu'),
-  ('column', 'doctors.phone'                               , ''   , 'siu'),
-  ('column', 'doctors.email'                               , ''   , 'siu'),
-  ('column', 'doctors.email_notification'                  , ''   , 'siu'),
-  ('column', 'doctors.contract'                            , ''   , 'siu'),
+  ('column', 'doctors.phone'                               , ''   , 'iu'),
+  ('column', 'doctors.email'                               , ''   , 'iu'),
+  ('column', 'doctors.email_notification'                  , ''   , 'iu'),
+  ('column', 'doctors.contract'                            , ''   , 'iu'),
   ('column', 'doctors.tier_id'                             , 's'  , 'siu'),
   ('column', 'doctors.academy_id'                          , 's'  , 'siu'),
-  ('column', 'doctors.client_id'                           , ''   , 'siu'),
+  ('column', 'doctors.client_id'                           , ''   , 'iu'),
   ('column', 'doctors.languages'                           , 's'  , 'siu'),
   ('column', 'doctors.experience'                          , 's'  , 'siu'),
   ('column', 'doctors.education'                           , 's'  , 'siu'),
@@ -272,7 +286,7 @@ insert into expected values
   ('column', 'hospital_services.slug'                      , 's'  , 'siu'),
   ('column', 'hospital_services.description'               , 's'  , 'siu'),
   ('column', 'hospital_services.logo'                      , 's'  , 'siu'),
-  ('column', 'hospital_services.phone'                     , 's'  , 'siu'),
+  ('column', 'hospital_services.phone'                     , ''   , 'siu'),
   ('column', 'hospital_services.price_type'                , 's'  , 'siu'),
   ('column', 'hospital_services.price'                     , 's'  , 'siu'),
   ('column', 'hospital_services.price_to'                  , 's'  , 'siu'),
@@ -303,7 +317,7 @@ insert into expected values
   ('column', 'hospitals.latitude'                          , 's'  , 'siu'),
   ('column', 'hospitals.longitude'                         , 's'  , 'siu'),
   ('column', 'hospitals.time_zone'                         , 's'  , 'siu'),
-  ('column', 'hospitals.phone'                             , 's'  , 'siu'),
+  ('column', 'hospitals.phone'                             , ''   , 'siu'),
   ('column', 'hospitals.website_url'                       , 's'  , 'siu'),
   ('column', 'hospitals.booking_url'                       , 's'  , 'siu'),
   ('column', 'hospitals.about'                             , 's'  , 'siu'),
@@ -512,7 +526,7 @@ insert into expected values
   ('sequence', 'vouchers_id_seq'                             , ''   , 'u'),
   ('sequence', 'website_nav_id_seq'                          , ''   , 'u'),
   ('function', 'admin_user_branches_check()'                 , ''   , ''),
-  ('function', 'admin_user_shares_my_branch(uuid)'           , 'x'  , 'x'),
+  ('function', 'admin_user_shares_my_branch(uuid)'           , ''  , 'x'),
   ('column', 'bookings.rescheduled_from_id', '', 'siu'),
   ('column', 'doctors.cancellation_window_minutes', 's', 'siu'),
   ('column', 'hospital_services.cancellation_window_minutes', 's', 'siu'),
@@ -561,11 +575,12 @@ insert into expected values
   ('function', 'admin_consume_password_reset(text, text)', '', ''),
   ('function', 'admin_create_staff(text, text, text, text, bigint, bigint[])', '', 'x'),
   ('function', 'admin_doctor_counts(bigint[])', '', 'x'),
+  ('function', 'admin_doctor_private(bigint)', '', 'x'),
   ('function', 'admin_issue_password_reset(text, text, uuid)', '', ''),
   ('function', 'admin_update_staff(uuid, text, text, text, bigint, bigint[])', '', 'x'),
   ('function', 'assert_staff_grant(text, bigint, bigint[])', '', ''),
   ('function', 'doctors_refuse_delete_with_bookings()', '', ''),
-  ('function', 'staff_rank(text)', '', 'x'),
+  ('function', 'staff_rank(text)', '', ''),
   ('table', 'notifications', '', ''),
   ('column', 'notifications.id', '', 's'),
   ('column', 'notifications.kind', '', 's'),
@@ -591,29 +606,29 @@ insert into expected values
   ('function', 'admin_users_guard()'                         , ''   , ''),
   ('function', 'baby_formula_eligibility(bigint)'            , ''   , 'x'),
   ('function', 'book_slot(bigint, text, bigint, text, bigint, integer, text, text)', ''   , 'x'),
-  ('function', 'booking_occupies(text)'                      , ''   , 'x'),
+  ('function', 'booking_occupies(text)'                      , ''   , ''),
   ('function', 'bookings_guard_patient_edit()'               , ''   , ''),
   ('function', 'bookings_keep_slot_count()'                  , ''   , ''),
   ('function', 'campaign_eligibility(text, smallint, text)'  , ''   , 'x'),
-  ('function', 'can_manage_doctor(bigint)'                   , 'x'  , 'x'),
-  ('function', 'can_manage_hospital(bigint)'                 , 'x'  , 'x'),
-  ('function', 'can_manage_schedule(bigint)'                 , 'x'  , 'x'),
+  ('function', 'can_manage_doctor(bigint)'                   , ''  , 'x'),
+  ('function', 'can_manage_hospital(bigint)'                 , ''  , 'x'),
+  ('function', 'can_manage_schedule(bigint)'                 , ''  , 'x'),
   ('function', 'confirm_booking(bigint, text, boolean)'      , ''   , 'x'),
-  ('function', 'current_doctor_id()'                         , 'x'  , 'x'),
+  ('function', 'current_doctor_id()'                         , ''  , 'x'),
   ('function', 'doctors_fill_from_hospital()'                , ''   , ''),
   ('function', 'doctors_guard_self_edit()'                   , ''   , ''),
   ('function', 'expire_holds(bigint)'                        , ''   , ''),
   ('function', 'fill_from_hospital()'                        , ''   , ''),
-  ('function', 'history_is_off()'                            , ''   , 'x'),
-  ('function', 'is_hospital_published(bigint)'               , 'x'  , 'x'),
+  ('function', 'history_is_off()'                            , ''   , ''),
+  ('function', 'is_hospital_published(bigint)'               , ''  , ''),
   ('function', 'is_patient_account(uuid)'                    , ''   , 'x'),
-  ('function', 'is_platform_admin()'                         , 'x'  , 'x'),
-  ('function', 'is_staff()'                                  , 'x'  , 'x'),
-  ('function', 'is_super_admin()'                            , 'x'  , 'x'),
-  ('function', 'national_phone(text, smallint)'              , ''   , 'x'),
-  ('function', 'patient_is_onboarded(patients)'              , ''   , 'x'),
+  ('function', 'is_platform_admin()'                         , ''  , 'x'),
+  ('function', 'is_staff()'                                  , ''  , 'x'),
+  ('function', 'is_super_admin()'                            , ''  , 'x'),
+  ('function', 'national_phone(text, smallint)'              , ''   , ''),
+  ('function', 'patient_is_onboarded(patients)'              , ''   , ''),
   ('function', 'patients_verified_contact()'                 , ''   , ''),
-  ('function', 'public_owner_slots(text, bigint[], date, date)', 'x'  , 'x'),
+  ('function', 'public_owner_slots(text, bigint[], date, date)', ''  , ''),
   ('function', 'record_data_history()'                       , ''   , ''),
   ('function', 'record_directory_change()'                   , ''   , ''),
   ('function', 'reviews_guard_patient_edit()'                , ''   , ''),
@@ -621,9 +636,9 @@ insert into expected values
   ('function', 'set_updated_at()'                            , ''   , ''),
   ('function', 'slot_live_hold_expiry(bigint)'               , ''   , ''),
   ('function', 'slot_taken(bigint, smallint)'                , ''   , ''),
-  ('function', 'staff_hospital_ids()'                        , 'x'  , 'x'),
-  ('function', 'staff_organization_id()'                     , 'x'  , 'x'),
-  ('function', 'staff_role()'                                , 'x'  , 'x'),
+  ('function', 'staff_hospital_ids()'                        , ''  , 'x'),
+  ('function', 'staff_organization_id()'                     , ''  , 'x'),
+  ('function', 'staff_role()'                                , ''  , 'x'),
   ('function', 'time_slots_guard()'                          , ''   , '');
 
 -- What the database grants, in the same shape.
@@ -693,6 +708,22 @@ select is(
     where e.kind = 'column' and e.anon not like '%s%' and a.anon like '%s%'),
   0,
   'private columns readable by anon: 0');
+
+-- The list above could open a private column by mistake: a column whose name says it holds a phone, an e-mail,
+-- a user id, a contract, a birthday, a password or a token is never anon's, whatever the list says (hospital and
+-- service phones included: the signed-in phone reveal is the way to them).
+select is(
+  array(select relname || '.' || attname from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
+         where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') and a.attnum > 0 and not a.attisdropped
+           and a.attname ~ '(phone|email|user_id|contract|birthday|password|token)' and has_column_privilege('anon', c.oid, a.attnum, 'SELECT')
+         order by 1),
+  '{}'::text[],
+  'private columns readable by anon, by their names: none');
+
+select is(
+  array(select object from actual where kind = 'function' and anon <> '' order by 1),
+  '{}'::text[],
+  'functions executable by anon: none');
 
 select is(
   array(select relname || '.' || attname from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid
