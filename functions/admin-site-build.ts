@@ -2,7 +2,7 @@
  * GET /api/admin/site-build: when the public site was last rebuilt (the scheduled rebuild's last attempt) and how
  * many directory changes wait for the next build, for the admin app. Every staff role; personal (no-store).
  */
-import { z } from 'zod';
+import { siteBuildStatusSchema, type SiteBuildStatus } from '../src/lib/site-rebuild';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 
 const isoInstant = (v: string | null) => (v === null ? null : new Date(v).toISOString());
@@ -13,13 +13,9 @@ export const siteBuild = defineEndpoint({
   summary: 'When the public site was last rebuilt, and the directory changes waiting for the next build',
   tags: ['admin'],
   auth: 'staff',
-  response: z.object({
-    lastBuild: z.object({ startedAt: z.iso.datetime(), title: z.string(), status: z.enum(['started', 'failed']) }).nullable(),
-    pendingChanges: z.number().int().nonnegative(),
-    oldestPendingAt: z.iso.datetime().nullable(),
-  }),
+  response: siteBuildStatusSchema,
   async handler({ db }) {
-    const { rows } = await db.query<{ s: { lastBuild: { startedAt: string; title: string; status: 'started' | 'failed' } | null; pendingChanges: number; oldestPendingAt: string | null } }>(
+    const { rows } = await db.query<{ s: SiteBuildStatus }>(
       'select public.site_build_status() as s',
     );
     const { lastBuild, pendingChanges, oldestPendingAt } = rows[0].s;

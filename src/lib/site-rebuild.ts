@@ -9,6 +9,8 @@
  *   starts by max(s + 10, min(quiet, c + 5)) + 1 minute of schedule, which is at most c + 11 when s > c − 10 (the
  *   spacing decides) and c + 6 otherwise.
  */
+import { z } from 'zod';
+
 export const REBUILD_SCHEDULE = '* * * * *';
 export const REBUILD_SPACING_MS = 10 * 60_000;
 export const REBUILD_QUIET_MS = 2 * 60_000;
@@ -65,3 +67,11 @@ export function buildTitle(pending: PendingChanges): string {
   const title = `Directory changed: ${parts.join(', ')}`;
   return title.length <= 200 ? title : `${title.slice(0, 199)}…`;
 }
+
+/** GET /api/admin/site-build: the last rebuild the scheduler started (or failed to) and the changes waiting. */
+export const siteBuildStatusSchema = z.object({
+  lastBuild: z.object({ startedAt: z.iso.datetime(), title: z.string(), status: z.enum(['started', 'failed']) }).nullable(),
+  pendingChanges: z.number().int().nonnegative(),
+  oldestPendingAt: z.iso.datetime().nullable(),
+});
+export type SiteBuildStatus = z.infer<typeof siteBuildStatusSchema>;

@@ -53,6 +53,11 @@ test('admin: totals and both charts; a range change updates them and the URL', a
   // Axis numbers and the revenue are formatted for vi-VN in đồng.
   await expect(page.locator('.total-card[data-total=revenue] dd')).toContainText('₫');
   await page.waitForLoadState('networkidle');
+  // The public site's freshness: no scheduled rebuild runs here (no build hook), and the changes waiting are counted.
+  const site = page.getByTestId('site-build');
+  await expect(site.getByRole('heading', { name: 'Trang công khai' })).toBeVisible();
+  await expect(site).toContainText('Trang công khai chưa được dựng lại kể từ khi bộ lập lịch bắt đầu.');
+  await expect(site).toContainText(/\d+ thay đổi đang chờ lần dựng lại tiếp theo|Không có thay đổi nào đang chờ/);
   await page.screenshot({ path: info.outputPath('overview.png'), fullPage: true });
   await axe(page);
 

@@ -20,6 +20,7 @@ import { DateRangePicker } from '../../kit/form';
 import { useListState } from '../../kit/list-state';
 import { EmptyData, Spinner } from '../../kit/Spinner';
 import { DayChart, type DaySeries } from './DayChart';
+import { SiteBuildStatus } from './SiteBuildStatus';
 import './overview.css';
 
 const day = z.string().refine(isIsoDay).optional().catch(undefined);
@@ -192,6 +193,7 @@ export default function OverviewScreen() {
         </p>
       ) : null}
       {body()}
+      <SiteBuildStatus />
     </section>
   );
 }
