@@ -2,9 +2,12 @@
  * The admin's API client: the envelope of DESIGN §6 (`_status`, `_messages`, `_data`) read through the zod schema
  * of the call's `_data` (the same schema the function answers with). Status 5 (session expired) sends the user to
  * /admin/login?returnTo=<where they were> (SPEC §4, §8); other failures throw ApiError with the server's messages.
+ * Every call sends the admin's language as Accept-Language, so the server's messages come in it (README, server messages).
  */
 import type { z } from 'zod';
 import { ADMIN_LOGIN, STATUS } from '../lib/admin-rules';
+import { pageLanguageHeader } from '../scripts/page-locale';
+import { adminLocale } from './i18n';
 import { accessToken } from './session';
 
 export class ApiError extends Error {
@@ -70,7 +73,7 @@ function withQuery(path: string, query: CallOptions<z.ZodType>['query']): string
 
 export async function call<S extends z.ZodType>(path: string, opts: CallOptions<S>): Promise<CallResult<z.infer<S>>> {
   const token = await accessToken();
-  const headers: Record<string, string> = { accept: opts.version ? `application/json; version=${opts.version}` : 'application/json' };
+  const headers: Record<string, string> = { accept: opts.version ? `application/json; version=${opts.version}` : 'application/json', ...pageLanguageHeader(adminLocale()) };
   if (token) headers.authorization = `Bearer ${token}`;
   // A FormData body goes as multipart (the browser sets the boundary); anything else as JSON.
   const multipart = opts.body instanceof FormData;

@@ -228,9 +228,12 @@ describeEachEngine('admin doctors', { seed: true }, (ctx) => {
     const booked = (await ctx.db.pool.query('select b.doctor_id from public.bookings b join public.doctors d on d.id = b.doctor_id where d.organization_id = $1 limit 1', [org.organizationId])).rows[0].doctor_id;
     const refused = await json(await call(`/api/admin/doctors/${booked}`, 'facility', { method: 'DELETE' }));
     expect(refused).toMatchObject({ status: 409, body: { _status: -1, _messages: ['This doctor has bookings and cannot be deleted. Deactivate the doctor instead.'] } });
+    // The admin's API client sends the admin's language: the refusal comes back in it (README, server messages).
+    const refusedVi = await json(await call(`/api/admin/doctors/${booked}`, 'facility', { method: 'DELETE', headers: { 'accept-language': 'vi-VN' } }));
+    expect(refusedVi).toMatchObject({ status: 409, body: { _status: -1, _messages: ['Bác sĩ này đã có lịch hẹn nên không thể xóa. Hãy vô hiệu hóa bác sĩ thay vì xóa.'] } });
     expect(await count('id = $1', [booked])).toBe(1);
     const free = (await ctx.db.pool.query(`insert into public.doctors (hospital_id, organization_id, country_id, name, slug) values ($1, $2, $3, 'To Delete', 'to-delete-test') returning id`, [org.hospitalIds[0], org.organizationId, countryId])).rows[0].id;
-    expect((await json(await call(`/api/admin/doctors/${free}`, 'facility', { method: 'DELETE' }))).body).toMatchObject({ _status: 1, _messages: ['The doctor is deleted.'] });
+    expect((await json(await call(`/api/admin/doctors/${free}`, 'facility', { method: 'DELETE', headers: { 'accept-language': 'vi-VN' } }))).body).toMatchObject({ _status: 1, _messages: ['Đã xóa bác sĩ.'] });
     expect(await count('id = $1', [free])).toBe(0);
     const history = await ctx.db.pool.query(`select action from public.data_history where table_name = 'doctors' and row_id = $1 and action = 'DELETE'`, [String(free)]);
     expect(history.rowCount).toBe(1);

@@ -102,7 +102,7 @@ test('branch manager: validation, create with every section, preview, failed sav
 
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/doctors\/\d+$/);
-  await expect(page.getByText('Create successfully').first()).toBeVisible();
+  await expect(page.getByText('Tạo thành công').first()).toBeVisible();
   const detail = page.locator('.doctor-detail');
   await expect(detail.getByRole('heading', { name, level: 2 })).toBeVisible();
   await expect(detail.locator('.doctor-detail-head img')).toHaveAttribute('src', /^(https?:)?\/\/|^\//);
@@ -123,7 +123,7 @@ test('branch manager: validation, create with every section, preview, failed sav
   await page.screenshot({ path: info.outputPath(`doctor-edit-${width}.png`), fullPage: true });
   await page.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(page).toHaveURL(doctorUrl);
-  await expect(page.getByText('Update successfully').first()).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công').first()).toBeVisible();
   await expect(detail).toContainText('Tóm tắt đã cập nhật.');
   await expect(detail).not.toContainText('Thầy thuốc trẻ tiêu biểu');
 
@@ -172,7 +172,7 @@ test('doctor: edits its own profile without branch', async ({ page, isMobile }, 
     expect((await answer).status()).toBe(200);
   };
   await save();
-  await expect(page.getByText('Update successfully').first()).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công').first()).toBeVisible();
   await expect(glance).toHaveValue(`Tóm tắt của tôi (${info.project.name})`);
   // Put the seeded profile back for the other specs.
   await glance.fill(before);

@@ -48,7 +48,7 @@ test('branch manager: list filters in the URL, active toggle, telemedicine, dele
   await booked.getByRole('button', { name: `Thao tác cho ${bookedName}` }).click();
   await page.getByRole('menuitem', { name: 'Xóa' }).click();
   await page.getByRole('dialog').locator('.btn-danger').click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('This doctor has bookings and cannot be deleted. Deactivate the doctor instead.');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Bác sĩ này đã có lịch hẹn nên không thể xóa. Hãy vô hiệu hóa bác sĩ thay vì xóa.');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('.cell-title', { hasText: bookedName }).first()).toBeVisible();

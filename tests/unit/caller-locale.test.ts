@@ -96,3 +96,80 @@ describe('patient-facing server messages', () => {
     expect(localizeMessage('Name is required', 'ms-MY')).toBe(translate('ms-MY', 'form.family.nameRequired'));
   });
 });
+
+/**
+ * Every message the admin functions answer to staff (refusals, success messages, validation texts of their
+ * schemas, the staff grant refusals of src/lib and the SQL of the admin migrations, which `staffWrite` in
+ * functions/admin-users.ts capitalizes and ends with a full stop), read from their source.
+ */
+const ADMIN_SOURCES = [
+  'functions/admin-doctors.ts',
+  'functions/admin-users.ts',
+  'functions/admin-me.ts',
+  'functions/admin-notifications.ts',
+  'functions/admin-overview.ts',
+  'functions/admin-password.ts',
+  'functions/admin-scope.ts',
+  'functions/admin-site-build.ts',
+  'functions/admin-uploads.ts',
+  'src/lib/admin-doctors.ts',
+  'src/lib/admin-overview.ts',
+  'src/lib/admin-users.ts',
+  'src/lib/admin-me.ts',
+  'src/lib/admin-notifications.ts',
+];
+/** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
+const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql'];
+/** Query-parameter texts only a developer writing a URL by hand reads. */
+const ADMIN_DEVELOPER_ONLY = new Set(['roleId accepts only 1 (admin), 2 (organization), 3 (branch) and 6 (senior branch)']);
+
+function adminMessages(): string[] {
+  const found = new Set<string>();
+  const text = `'([A-Z*][^'$]{3,})'|\`([A-Z][^\`]{3,})\``;
+  const ts = new RegExp(`(?:notFound|conflict|forbidden|badRequest|messages\\.push|new ApiError\\(\\d{3},|message:|\\.min\\(\\d+,|\\.max\\([\\d *]+,|\\.refine\\([^\\n]*?,|validationFailed\\(\\{ \\w+: \\[)\\s*\\(?(?:${text})`, 'g');
+  for (const file of ADMIN_SOURCES) {
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(ts)) found.add((m[1] ?? m[2]).replace(/\$\{[^}]+\}/g, 'x@example.com'));
+    // Message tables: DOCTOR_MESSAGES, GRANT_MESSAGES, OVERVIEW_MESSAGES.
+    for (const table of source.matchAll(/_MESSAGES = \{([\s\S]*?)\n\}/g)) for (const m of table[1].matchAll(/^\s+\w+: (?:'([^']+)'|`([^`]+)`),$/gm)) found.add((m[1] ?? m[2]).replace(/\$\{OVERVIEW_MAX_DAYS\}/, '366'));
+  }
+  for (const file of ADMIN_SQL) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/raise exception '([^']+)' using errcode = '(\w+)'/g)) {
+      const raised = m[1].replaceAll('%', '10');
+      found.add(/^PT\d{3}$/.test(m[2]) ? raised : `${raised.charAt(0).toUpperCase()}${raised.slice(1)}.`);
+    }
+  }
+  return [...found].filter((m) => !ADMIN_DEVELOPER_ONLY.has(m) && !m.startsWith('form.'));
+}
+
+describe('admin server messages', () => {
+  const messages = adminMessages();
+  it('finds the messages in the sources', () => {
+    expect(messages.length).toBeGreaterThan(35);
+    expect(messages).toContain('This doctor has bookings and cannot be deleted. Deactivate the doctor instead.');
+    expect(messages).toContain('Create successfully');
+    expect(messages).toContain('A password reset link was sent to x@example.com.');
+    expect(messages).toContain('A staff account with this e-mail already exists.');
+    expect(messages).toContain('You can only assign the branches you manage.');
+    expect(messages).toContain('The date range can be at most 366 days.');
+    expect(messages).toContain('The upper price must not be lower than the price.');
+    expect(messages).toContain('This notification does not exist.');
+  });
+  for (const locale of LOCALES.filter((l) => l !== 'en-PH')) {
+    it(`every one has a ${locale} translation`, () => {
+      const untranslated = messages.filter((m) => localizeMessage(m, locale) === m);
+      expect(untranslated).toEqual([]);
+    });
+  }
+  it('keeps the English texts and fills the values in every locale', () => {
+    expect(localizeMessage('This doctor has bookings and cannot be deleted. Deactivate the doctor instead.', 'en-PH')).toBe('This doctor has bookings and cannot be deleted. Deactivate the doctor instead.');
+    expect(localizeMessage('This doctor has bookings and cannot be deleted. Deactivate the doctor instead.', 'vi-VN')).toBe('Bác sĩ này đã có lịch hẹn nên không thể xóa. Hãy vô hiệu hóa bác sĩ thay vì xóa.');
+    expect(localizeMessage('A password reset link was sent to an@example.com.', 'zh-TW')).toBe('重設密碼的連結已寄至 an@example.com。');
+    expect(localizeMessage('price_to: The upper price must not be lower than the price.', 'id-ID')).toBe('price_to: Harga atas tidak boleh lebih rendah dari harga.');
+    expect(localizeMessage('Update successfully', 'th-TH')).toBe(translate('th-TH', 'server.updated'));
+    // What the wrapper answers a staff call (src/server/auth.ts, endpoint.ts).
+    for (const said of ["You don't have permission to access this page. This account is not a staff account.", 'Please sign in to continue.', 'Your session has ended. Please sign in again.']) {
+      for (const locale of LOCALES.filter((l) => l !== 'en-PH')) expect(localizeMessage(said, locale)).not.toBe(said);
+    }
+  });
+});
