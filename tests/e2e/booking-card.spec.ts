@@ -46,6 +46,14 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
       });
       const scheduleCalls: string[] = [];
       page.on('request', (r) => r.url().includes('/schedules?') && scheduleCalls.push(r.url()));
+      // The answers the card itself received: the slot picked is looked up in them, not in a later call, since
+      // parallel tests may hold that slot in the meantime and a full slot is no longer listed.
+      const cardSlots: { started: string; schedule_id: number }[] = [];
+      page.on('response', async (r) => {
+        if (!r.url().includes('/schedules?') || !r.ok()) return;
+        const body = (await r.json().catch(() => null)) as { _data?: { schedules?: { workingTimes: Record<string, { started: string; schedule_id: number }[]> }[] } } | null;
+        for (const day of body?._data?.schedules ?? []) cardSlots.push(...Object.values(day.workingTimes).flat());
+      });
       await page.goto(doctorUrl(locale, doctor.slug));
       await expect(page.getByRole('heading', { level: 1, name: doctor.name })).toBeVisible();
       const card = page.getByTestId('booking-card');
@@ -103,11 +111,9 @@ for (const locale of ['en-PH', 'vi-VN'] as const) {
       expect(url.pathname).toBe(`/${prefix(locale)}/onboarding/`);
       const back = url.searchParams.get('returnUrl')!;
       expect(back).toMatch(new RegExp(`^/${prefix(locale)}/booking/doctor/\\?doctorId=${doctor.id}&date=${date}&scheduleId=\\d+&telemedicine=false$`));
-      // The scheduleId is the slot picked at that time.
-      const sched = await (await page.request.get(`/api/doctors/${doctor.id}/schedules?startDate=${date}&endDate=${date}`)).json();
-      const day = sched._data.schedules[0];
-      const all = [...day.workingTimes.morning, ...day.workingTimes.afternoon, ...day.workingTimes.evening];
-      expect(all.find((s: { started: string }) => s.started === started).schedule_id).toBe(Number(new URLSearchParams(back.split('?')[1]).get('scheduleId')));
+      // The scheduleId is the slot picked at that time: a slot the card was given, starting at the time clicked.
+      const scheduleId = Number(new URLSearchParams(back.split('?')[1]).get('scheduleId'));
+      expect(cardSlots.filter((s) => s.schedule_id === scheduleId).map((s) => s.started)).toContain(started);
     });
 
     test('a slot that became too soon shows the buffer error', async ({ page }) => {

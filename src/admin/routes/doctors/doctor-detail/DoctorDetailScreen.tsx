@@ -13,6 +13,7 @@ import { useDoctor } from '../../../data/doctors/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
 import { provideForText, publicDoctorHref } from '../doctor-list/columns';
+import { ProfileEntryList } from '../ProfileEntryList';
 
 const SECTIONS = [
   ['experience', 'admin.doctors.detail.experience'],
@@ -107,22 +108,9 @@ export default function DoctorDetailScreen() {
           </ul>
         </div>
       ) : null}
-      {SECTIONS.map(([key, label]) => {
-        const entries = profileEntries(d[key], key === 'experience' ? d.legacyExperiences : undefined);
-        return entries.length ? (
-          <div className="doctor-detail-section" key={key}>
-            <h3>{t(label)}</h3>
-            <ul>
-              {entries.map((e, i) => (
-                <li key={i}>
-                  {e.year ? `${e.year} · ` : ''}
-                  {e.content}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null;
-      })}
+      {SECTIONS.map(([key, label]) => (
+        <ProfileEntryList key={key} className="doctor-detail-section" title={t(label)} entries={profileEntries(d[key], key === 'experience' ? d.legacyExperiences : undefined)} />
+      ))}
       {faqs.length ? (
         <div className="doctor-detail-section">
           <h3>{t('admin.doctors.detail.faqs')}</h3>

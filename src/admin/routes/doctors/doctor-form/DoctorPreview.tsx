@@ -12,6 +12,7 @@ import { doctorAvailability, isProvideCare, type AvailabilityTag } from '../../.
 import { doctorServiceLines, profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { useT, type AdminKey } from '../../../i18n';
 import { provideForText } from '../doctor-list/columns';
+import { ProfileEntryList } from '../ProfileEntryList';
 
 const TAGS: Record<AvailabilityTag, { label: AdminKey; badge: string }> = {
   notAvailable: { label: 'admin.doctors.form.notAvailable', badge: 'badge-red' },
@@ -82,22 +83,9 @@ export function DoctorPreview({ values, onClose, source, specialtyNames, avatarU
                   <p>{v.languages.join(', ')}</p>
                 </>
               ) : null}
-              {ENTRY_SECTIONS.map((s) => {
-                const entries = profileEntries(v[s].map((e) => ({ content: e.content, year: e.year })));
-                return entries.length ? (
-                  <div key={s}>
-                    <h3>{t(SECTION_TITLES[s])}</h3>
-                    <ul>
-                      {entries.map((e, i) => (
-                        <li key={i}>
-                          {e.year ? `${e.year} · ` : ''}
-                          {e.content}
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null;
-              })}
+              {ENTRY_SECTIONS.map((s) => (
+                <ProfileEntryList key={s} title={t(SECTION_TITLES[s])} entries={profileEntries(v[s].map((e) => ({ content: e.content, year: e.year })))} />
+              ))}
               {services.length ? (
                 <>
                   <h3>{t('admin.doctors.detail.services')}</h3>
