@@ -80,6 +80,8 @@ test('a new booking shows on the branch manager’s bell; mark all as read clear
   await bell.click();
   const markAll = page.getByRole('menuitem', { name: 'Đánh dấu tất cả là đã đọc' });
   await expect(page.getByRole('menu')).toBeVisible();
+  // Decide only once the list has loaded: while it loads, 'mark all' is disabled whatever is unread.
+  await expect(page.getByRole('menu').getByText('Đang tải thông báo…')).toHaveCount(0, { timeout: 15_000 });
   if ((await markAll.getAttribute('aria-disabled')) !== 'true') await markAll.click();
   await expect(badge).toBeHidden();
   await expect(bell).toHaveAttribute('aria-label', 'Thông báo');
