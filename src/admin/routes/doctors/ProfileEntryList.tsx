@@ -17,3 +17,21 @@ export function ProfileEntryList({ title, entries, className }: { title: string;
     </div>
   );
 }
+
+/** The FAQ section, as the detail screen and the form's preview show it. */
+export function FaqList({ title, faqs, className }: { title: string; faqs: { question: string; answer: string }[]; className?: string }) {
+  if (!faqs.length) return null;
+  return (
+    <div className={className}>
+      <h3>{title}</h3>
+      <dl>
+        {faqs.map((f, i) => (
+          <div key={i}>
+            <dt>{f.question}</dt>
+            <dd>{f.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ import { useDoctor } from '../../../data/doctors/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
 import { provideForText, publicDoctorHref } from '../doctor-list/columns';
-import { ProfileEntryList } from '../ProfileEntryList';
+import { FaqList, ProfileEntryList } from '../ProfileEntryList';
 
 const SECTIONS = [
   ['experience', 'admin.doctors.detail.experience'],
@@ -111,19 +111,7 @@ export default function DoctorDetailScreen() {
       {SECTIONS.map(([key, label]) => (
         <ProfileEntryList key={key} className="doctor-detail-section" title={t(label)} entries={profileEntries(d[key], key === 'experience' ? d.legacyExperiences : undefined)} />
       ))}
-      {faqs.length ? (
-        <div className="doctor-detail-section">
-          <h3>{t('admin.doctors.detail.faqs')}</h3>
-          <dl>
-            {faqs.map((f, i) => (
-              <div key={i}>
-                <dt>{f.question}</dt>
-                <dd>{f.answer}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ) : null}
+      <FaqList className="doctor-detail-section" title={t('admin.doctors.detail.faqs')} faqs={faqs} />
     </section>
   );
 }

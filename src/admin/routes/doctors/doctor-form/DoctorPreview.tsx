@@ -12,7 +12,7 @@ import { doctorAvailability, isProvideCare, type AvailabilityTag } from '../../.
 import { doctorServiceLines, profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { useT, type AdminKey } from '../../../i18n';
 import { provideForText } from '../doctor-list/columns';
-import { ProfileEntryList } from '../ProfileEntryList';
+import { FaqList, ProfileEntryList } from '../ProfileEntryList';
 
 const TAGS: Record<AvailabilityTag, { label: AdminKey; badge: string }> = {
   notAvailable: { label: 'admin.doctors.form.notAvailable', badge: 'badge-red' },
@@ -99,19 +99,7 @@ export function DoctorPreview({ values, onClose, source, specialtyNames, avatarU
                   </ul>
                 </>
               ) : null}
-              {faqs.length ? (
-                <>
-                  <h3>{t('admin.doctors.detail.faqs')}</h3>
-                  <dl>
-                    {faqs.map((f, i) => (
-                      <div key={i}>
-                        <dt>{f.question}</dt>
-                        <dd>{f.answer}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </>
-              ) : null}
+              <FaqList title={t('admin.doctors.detail.faqs')} faqs={faqs} />
             </div>
           ) : null}
           <div className="dialog-actions">
