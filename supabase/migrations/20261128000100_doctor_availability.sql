@@ -253,13 +253,13 @@ create policy "Managers and the doctor manage the doctor's schedule exceptions" 
   using ((select public.is_staff()) and public.can_manage_doctor(doctor_id)) with check ((select public.is_staff()) and public.can_manage_doctor(doctor_id));
 
 -- ---- grants: column by column (migration 20261126000100); anon nothing ----------------------------------------
-grant select (doctor_id, kind, slot_minutes, capacity, created_at, updated_at), insert (doctor_id, kind, slot_minutes, capacity),
+grant select (doctor_id, kind, slot_minutes, capacity, created_at, updated_at), insert (doctor_id, kind, slot_minutes, capacity, created_at, updated_at),
   update (slot_minutes, capacity) on public.doctor_availability to authenticated;
 grant delete on public.doctor_availability to authenticated;
-grant select (id, doctor_id, kind, weekday, starts, ends, created_at), insert (doctor_id, kind, weekday, starts, ends),
+grant select (id, doctor_id, kind, weekday, starts, ends, created_at), insert (doctor_id, kind, weekday, starts, ends, created_at),
   update (weekday, starts, ends) on public.doctor_weekly_hours to authenticated;
 grant delete on public.doctor_weekly_hours to authenticated;
-grant select (id, doctor_id, kind, day, type, starts, ends, note, created_at), insert (doctor_id, kind, day, type, starts, ends, note),
+grant select (id, doctor_id, kind, day, type, starts, ends, note, created_at), insert (doctor_id, kind, day, type, starts, ends, note, created_at),
   update (day, type, starts, ends, note) on public.doctor_schedule_exceptions to authenticated;
 grant delete on public.doctor_schedule_exceptions to authenticated;
 grant usage on sequence public.doctor_weekly_hours_id_seq, public.doctor_schedule_exceptions_id_seq to authenticated;

@@ -112,6 +112,15 @@ select '00000000-0000-4000-c000-000000000003', n.id from public.notifications n 
 insert into public.notification_read_marks (user_id, read_through) values
   ('00000000-0000-4000-a000-000000000005', 0), ('00000000-0000-4000-c000-000000000003', 0);
 
+-- Doctor availability holds no seed rows for doctor 1 (in) nor for branch 6's first doctor (out): outpatient
+-- hours on Mondays and a day off each, written as the owner without generating slots.
+insert into public.doctor_availability (doctor_id, kind, slot_minutes, capacity)
+select 1, 'outpatient', 30, 1 union all select min(id), 'outpatient', 30, 1 from public.doctors where hospital_id = 6;
+insert into public.doctor_weekly_hours (doctor_id, kind, weekday, starts, ends)
+select doctor_id, kind, 1, time '08:00', time '12:00' from public.doctor_availability;
+insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type, note)
+select doctor_id, kind, current_date + 30, 'off', 'pgtap' from public.doctor_availability;
+
 create table tests.fixtures (
   tbl text not null,
   target text not null check (target in ('in', 'out')),
@@ -224,6 +233,12 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('notification_read_marks', 'out', $$user_id = '00000000-0000-4000-c000-000000000003'$$, 'read_through = read_through', '{}'),
   ('outbox', 'in', 'id = -1', 'kind = kind', '{}'),
   ('outbox', 'out', 'id = -2', 'kind = kind', '{}'),
+  ('doctor_availability', 'in', 'doctor_id = 1', 'capacity = capacity', $${"kind": "telemedicine"}$$),
+  ('doctor_availability', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'capacity = capacity', $${"kind": "telemedicine"}$$),
+  ('doctor_weekly_hours', 'in', 'doctor_id = 1', 'starts = starts', $${"weekday": 2}$$),
+  ('doctor_weekly_hours', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'starts = starts', $${"weekday": 2}$$),
+  ('doctor_schedule_exceptions', 'in', 'doctor_id = 1', 'note = note', $$(select jsonb_build_object('day', current_date + 31))$$),
+  ('doctor_schedule_exceptions', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'note = note', $$(select jsonb_build_object('day', current_date + 31))$$),
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),
   ('data_history', 'out', $$table_name = 'hospitals' and row_id = '6'$$, 'row_id = row_id', '{}'),
   ('directory_changes', 'in', $$entity = 'hospitals' and entity_id = 1$$, 'entity = entity', '{}'),
