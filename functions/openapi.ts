@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
+import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -49,6 +50,7 @@ const handler = serve(openapi);
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
   accountBookings,
+  adminAvailability,
   adminDoctors,
   adminMe,
   adminNotifications,

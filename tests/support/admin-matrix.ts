@@ -65,6 +65,19 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'PUT', path: '/api/admin/doctors/{freshDoctorId}/status', body: { status: 0 }, expect: staffOnly(200, { doctor: 403 }), mutates: true },
   { method: 'GET', path: '/api/admin/doctor-telemedicine?doctorId={freshDoctorId}&status=1', expect: staffOnly(200, { doctor: 403 }), mutates: true },
   { method: 'DELETE', path: '/api/admin/doctors/{freshDoctorId}', expect: staffOnly(200, { doctor: 403 }), mutates: true },
+  // Doctor availability (issue #29 item 4): managers read and save a doctor's hours; the doctor role reads only its own
+  // schedule (/api/admin/schedule; the fixture's doctor account has no doctor profile, so it finds none).
+  { method: 'GET', path: '/api/admin/doctors/{doctorId}/availability', expect: staffOnly(200, { doctor: 404 }) },
+  { method: 'GET', path: '/api/admin/doctors/999999999/availability', expect: staffOnly(404) },
+  {
+    method: 'PUT',
+    path: '/api/admin/doctors/{freshDoctorId}/availability',
+    body: { outpatient: { slotMinutes: 30, capacity: 1, bufferTime: 0, weekly: [{ weekday: 1, starts: '09:00', ends: '10:00' }], exceptions: [] } },
+    expect: staffOnly(200, { doctor: 403 }),
+    mutates: true,
+  },
+  { method: 'PUT', path: '/api/admin/doctors/999999999/availability', body: { outpatient: { slotMinutes: 30, capacity: 1, bufferTime: 0, weekly: [], exceptions: [] } }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/schedule', expect: staffOnly(403, { doctor: 404 }) },
   // Admin overview (issue #27 item 6): admin, super and organization managers; platform admins name the market.
   { method: 'GET', path: '/api/admin/overview?from=2026-01-01&to=2026-01-31&countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }) },
 ];
