@@ -59,7 +59,8 @@ export const adminAvailabilitySave = defineEndpoint({
       if (a) changes[kind] = await saveKind(db, d.id, kind, a);
     }
     messages.push(DOCTOR_MESSAGES.updated);
-    return { ...(await readAvailability(db, d)), changes };
+    // Read back after the save: the buffer times are the doctor's own columns.
+    return { ...(await readAvailability(db, (await availabilityDoctor(db, d.id)) ?? d)), changes };
   },
 });
 

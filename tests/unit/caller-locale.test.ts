@@ -103,6 +103,7 @@ describe('patient-facing server messages', () => {
  * functions/admin-users.ts capitalizes and ends with a full stop), read from their source.
  */
 const ADMIN_SOURCES = [
+  'functions/admin-availability.ts',
   'functions/admin-doctors.ts',
   'functions/admin-users.ts',
   'functions/admin-me.ts',
@@ -113,6 +114,7 @@ const ADMIN_SOURCES = [
   'functions/admin-site-build.ts',
   'functions/admin-uploads.ts',
   'src/lib/admin-doctors.ts',
+  'src/lib/doctor-availability.ts',
   'src/lib/admin-overview.ts',
   'src/lib/admin-users.ts',
   'src/lib/admin-me.ts',
