@@ -14,6 +14,7 @@ const DOCTOR_MANAGERS: readonly StaffRole[] = STAFF_ROLES.filter((r) => r !== 'd
 const EXTRA: Record<string, readonly StaffRole[]> = {
   '/admin/doctors/add': DOCTOR_MANAGERS,
   '/admin/doctors/:doctorId/edit': DOCTOR_MANAGERS,
+  '/admin/doctors/:doctorId/availability': DOCTOR_MANAGERS,
   '/admin/settings': STAFF_ROLES,
   '/admin/users/new-user': ['admin', 'super', 'facility'],
   '/admin/users/:userId': ['admin', 'super', 'facility'],

@@ -10,6 +10,7 @@ import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
 import { ApiError } from '../../../api';
 import { useDoctor } from '../../../data/doctors/queries';
+import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
 import { provideForText, publicDoctorHref } from '../doctor-list/columns';
@@ -28,6 +29,7 @@ export default function DoctorDetailScreen() {
   const { t, tm, locale } = tr;
   const id = Number(useParams().doctorId);
   const q = useDoctor(id);
+  const me = useMe().data;
   if (q.isPending) return <Spinner />;
   if (q.isError)
     return (
@@ -62,6 +64,12 @@ export default function DoctorDetailScreen() {
         <Link className="btn" to={doctorRoutes(d.id).edit}>
           {t('admin.doctors.edit')}
         </Link>
+        {/* SPEC §6: no Edit Schedule for the doctor role (which has no doctor screens; /admin/schedule is its read-only view). */}
+        {me?.role !== 'doctor' ? (
+          <Link className="btn" to={doctorRoutes(d.id).availability}>
+            {t('admin.availability.editSchedule')}
+          </Link>
+        ) : null}
         <a className="btn" href={publicDoctorHref(locale, d.slug)} target="_blank" rel="noopener">
           {t('admin.doctors.viewPage')}
         </a>
