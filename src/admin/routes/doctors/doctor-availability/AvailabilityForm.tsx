@@ -124,7 +124,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
         </p>
       ) : null}
 
-      <section className="card availability-card" aria-labelledby={id('settings-heading')}>
+      <div className="card availability-card">
         <h3 id={id('settings-heading')}>{t('admin.availability.settings')}</h3>
         <div className="availability-settings">
           {settings.map((s) => {
@@ -137,9 +137,9 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
             );
           })}
         </div>
-      </section>
+      </div>
 
-      <section className="card availability-card" aria-labelledby={id('weekly-heading')}>
+      <div className="card availability-card">
         <h3 id={id('weekly-heading')}>{t('admin.availability.weekly')}</h3>
         <ul className="week-grid">
           {WEEKDAYS.map((wd) => {
@@ -216,9 +216,9 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
             );
           })}
         </ul>
-      </section>
+      </div>
 
-      <section className="card availability-card" aria-labelledby={id('exceptions-heading')}>
+      <div className="card availability-card">
         <h3 id={id('exceptions-heading')}>{t('admin.availability.exceptions')}</h3>
         <p className="field-hint">{t('admin.availability.exceptionsHint', { days: data.windowDays })}</p>
         {exceptions.fields.length === 0 ? <p className="empty-note">{t('admin.availability.noExceptions')}</p> : null}
@@ -268,7 +268,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
             + {t('admin.availability.addExtra')}
           </button>
         </div>
-      </section>
+      </div>
 
       <div className="form-actions form-actions-sticky">
         <Link className="btn" to={cancelTo}>

@@ -25,7 +25,7 @@ export function ConflictList({ conflicts, headingId }: { conflicts: KindAvailabi
   const { t, locale } = useT();
   if (!conflicts.length) return null;
   return (
-    <section className="card availability-card availability-conflicts" aria-labelledby={headingId}>
+    <div className="card availability-card availability-conflicts">
       <h3 id={headingId}>{t('admin.availability.conflicts')}</h3>
       <p className="field-hint">{t('admin.availability.conflictsHint')}</p>
       <div className="table-wrap">
@@ -50,7 +50,7 @@ export function ConflictList({ conflicts, headingId }: { conflicts: KindAvailabi
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
 
@@ -61,7 +61,7 @@ export function UpcomingDays({ days, headingId }: { days: KindAvailabilityState[
   const [all, setAll] = useState(false);
   const shown = all ? days : days.slice(0, FIRST_DAYS);
   return (
-    <section className="card availability-card" aria-labelledby={headingId}>
+    <div className="card availability-card">
       <h3 id={headingId}>{t('admin.availability.upcoming')}</h3>
       <p className="field-hint">{t('admin.availability.upcomingHint')}</p>
       {days.length === 0 ? (
@@ -103,7 +103,7 @@ export function UpcomingDays({ days, headingId }: { days: KindAvailabilityState[
           ) : null}
         </>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -111,7 +111,7 @@ export function UpcomingDays({ days, headingId }: { days: KindAvailabilityState[
 export function HoursSummary({ state, headingId }: { state: KindAvailabilityState; headingId: string }) {
   const { t, locale } = useT();
   return (
-    <section className="card availability-card" aria-labelledby={headingId}>
+    <div className="card availability-card">
       <h3 id={headingId}>{t('admin.availability.weekly')}</h3>
       <dl className="hours-summary">
         {WEEKDAYS.map((wd) => {
@@ -140,6 +140,6 @@ export function HoursSummary({ state, headingId }: { state: KindAvailabilityStat
           </ul>
         </>
       ) : null}
-    </section>
+    </div>
   );
 }
