@@ -459,6 +459,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       await c.query(`set local session_replication_role = origin; release savepoint bulk`);
     }
     await seedDemoBookings(c, demoDoctorId);
+    await seedAvailability(c, demoDoctorId);
     options.log?.(`booked at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await c.query(`insert into public.directory_changes (entity, action) values ('all', 'RESEED')`);
     const tables = [...order, 'schedules', 'time_slots', 'bookings'];
@@ -516,6 +517,48 @@ async function generateSchedules(c: Queryable) {
      cross join lateral (select g::time as started
                            from generate_series(date '2000-01-01' + p.first_start, date '2000-01-01' + p.last_start, make_interval(mins => p.step_min)) g) t
      where (s.id * 7 + extract(hour from t.started)::int * 3 + extract(minute from t.started)::int) % 9 <> 0`);
+}
+
+/** A third vi-VN branch: some of its doctors keep their schedule with weekly hours (none of the staff scope's own). */
+const AVAILABILITY_BRANCH_ID = 3;
+
+/**
+ * Weekly hours (issue #29 item 4) for the doctor-role demo account's doctor and the first three bookable doctors
+ * of a third branch: Monday to Saturday at the times of their seed pattern (same slot length and capacity), a day
+ * off and extra Sunday hours for the demo doctor; their schedules are then generated from them like a save from
+ * the availability screen does (public.generate_doctor_slots: booked slots are kept, free ones follow the hours).
+ */
+async function seedAvailability(c: Queryable, demoDoctorId: number) {
+  await c.query(
+    `insert into public.doctor_availability (doctor_id, kind, slot_minutes, capacity)
+     select d.id, k.kind, case k.kind when 'telemedicine' then 20 else 30 end, case when d.id % 5 = 0 then 2 else 1 end
+       from public.doctors d cross join (values ('outpatient'), ('telemedicine')) k(kind)
+      where (d.id = $1 or d.id in (select x.id from public.doctors x where x.hospital_id = $2 and x.status = 1 and x.outpatient_enabled and x.id % 10 not in (3, 7) order by x.id limit 3))
+        and ((k.kind = 'outpatient' and d.outpatient_enabled) or (k.kind = 'telemedicine' and d.telemedicine_enabled))`,
+    [demoDoctorId, AVAILABILITY_BRANCH_ID],
+  );
+  await c.query(`
+    with pattern(p, starts, ends) as (values
+      (0, time '08:00', time '11:00'), (1, time '13:30', time '16:30'), (2, time '08:00', time '10:00'), (2, time '14:00', time '16:00'),
+      (3, time '17:30', time '20:00'), (4, time '19:00', time '21:00'))
+    insert into public.doctor_weekly_hours (doctor_id, kind, weekday, starts, ends)
+    select a.doctor_id, a.kind, wd, p.starts, p.ends
+      from public.doctor_availability a
+      join pattern p on p.p = case a.kind when 'telemedicine' then 4 else (a.doctor_id % 4)::int end
+     cross join generate_series(1, 6) wd`);
+  // The demo doctor: a conference day off in a week and a half, and a Sunday clinic the week after.
+  await c.query(
+    `insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type, starts, ends, note)
+     select $1, 'outpatient', t.today + 10 + case when extract(isodow from t.today + 10) = 7 then 1 else 0 end, 'off', null, null, 'Hội nghị y khoa'
+       from (select (now() at time zone h.time_zone)::date as today from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1) t
+      where exists (select 1 from public.doctor_availability a where a.doctor_id = $1 and a.kind = 'outpatient')
+     union all
+     select $1, 'outpatient', t.today + 15 + (7 - extract(isodow from t.today + 15)::int), 'extra', time '09:00', time '11:00', 'Khám bổ sung Chủ nhật'
+       from (select (now() at time zone h.time_zone)::date as today from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1) t
+      where exists (select 1 from public.doctor_availability a where a.doctor_id = $1 and a.kind = 'outpatient')`,
+    [demoDoctorId],
+  );
+  await c.query(`select public.generate_doctor_slots(a.doctor_id, a.kind) from public.doctor_availability a order by a.doctor_id, a.kind`);
 }
 
 /** Background bookings on near slots (some full). */

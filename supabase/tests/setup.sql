@@ -114,12 +114,20 @@ insert into public.notification_read_marks (user_id, read_through) values
 
 -- Doctor availability holds no seed rows for doctor 1 (in) nor for branch 6's first doctor (out): outpatient
 -- hours on Mondays and a day off each, written as the owner without generating slots.
+-- (The seed may already give doctor 1 weekly hours: then its own are kept.)
+-- Its insert fixture copies the outpatient row as telemedicine: no telemedicine row of its own then.
+delete from public.doctor_availability where doctor_id = 1 and kind = 'telemedicine';
 insert into public.doctor_availability (doctor_id, kind, slot_minutes, capacity)
-select 1, 'outpatient', 30, 1 union all select min(id), 'outpatient', 30, 1 from public.doctors where hospital_id = 6;
+select 1, 'outpatient', 30, 1 union all select min(id), 'outpatient', 30, 1 from public.doctors where hospital_id = 6
+on conflict (doctor_id, kind) do nothing;
 insert into public.doctor_weekly_hours (doctor_id, kind, weekday, starts, ends)
-select doctor_id, kind, 1, time '08:00', time '12:00' from public.doctor_availability;
+select a.doctor_id, a.kind, 1, time '08:00', time '12:00' from public.doctor_availability a
+ where a.doctor_id in (1, (select min(id) from public.doctors where hospital_id = 6))
+   and not exists (select 1 from public.doctor_weekly_hours w where w.doctor_id = a.doctor_id and w.kind = a.kind);
 insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type, note)
-select doctor_id, kind, current_date + 30, 'off', 'pgtap' from public.doctor_availability;
+select a.doctor_id, a.kind, current_date + 30, 'off', 'pgtap' from public.doctor_availability a
+ where a.doctor_id in (1, (select min(id) from public.doctors where hospital_id = 6)) and a.kind = 'outpatient'
+on conflict do nothing;
 
 create table tests.fixtures (
   tbl text not null,
@@ -235,8 +243,8 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('outbox', 'out', 'id = -2', 'kind = kind', '{}'),
   ('doctor_availability', 'in', 'doctor_id = 1', 'capacity = capacity', $${"kind": "telemedicine"}$$),
   ('doctor_availability', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'capacity = capacity', $${"kind": "telemedicine"}$$),
-  ('doctor_weekly_hours', 'in', 'doctor_id = 1', 'starts = starts', $${"weekday": 2}$$),
-  ('doctor_weekly_hours', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'starts = starts', $${"weekday": 2}$$),
+  ('doctor_weekly_hours', 'in', 'doctor_id = 1', 'starts = starts', $${"weekday": 7}$$),
+  ('doctor_weekly_hours', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'starts = starts', $${"weekday": 7}$$),
   ('doctor_schedule_exceptions', 'in', 'doctor_id = 1', 'note = note', $$(select jsonb_build_object('day', current_date + 31))$$),
   ('doctor_schedule_exceptions', 'out', 'doctor_id = (select min(id) from public.doctors where hospital_id = 6)', 'note = note', $$(select jsonb_build_object('day', current_date + 31))$$),
   ('data_history', 'in', $$table_name = 'hospitals' and row_id = '1'$$, 'row_id = row_id', '{}'),

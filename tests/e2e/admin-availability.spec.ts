@@ -69,11 +69,12 @@ test('a manager changes weekly hours and the public booking card shows the new s
 
   // An overlapping second range on Monday is refused with the rule's message, and removed.
   await panel.getByRole('button', { name: 'Thêm giờ vào Thứ Hai' }).click();
-  await panel.getByLabel('Thứ Hai, khung 2: từ').fill('09:00');
+  const overlapping = isMobile ? '08:00' : '09:00';
+  await panel.getByLabel('Thứ Hai, khung 2: từ').fill(overlapping);
   await panel.getByLabel('Thứ Hai, khung 2: đến').fill('10:00');
   await panel.getByRole('button', { name: 'Lưu lịch' }).click();
   await expect(panel.getByRole('alert').filter({ hasText: 'Các khung giờ trong cùng một ngày không được chồng lên nhau.' })).toBeVisible();
-  await panel.getByRole('button', { name: 'Xóa Thứ Hai 09:00–10:00' }).click();
+  await panel.getByRole('button', { name: `Xóa Thứ Hai ${overlapping}–10:00` }).click();
 
   // Save: the success message, what changed, and the next days generated with the new hours.
   await panel.getByRole('button', { name: 'Lưu lịch' }).click();

@@ -28,7 +28,8 @@ export function ConflictList({ conflicts, headingId }: { conflicts: KindAvailabi
     <div className="card availability-card availability-conflicts">
       <h3 id={headingId}>{t('admin.availability.conflicts')}</h3>
       <p className="field-hint">{t('admin.availability.conflictsHint')}</p>
-      <div className="table-wrap">
+      {/* Focusable: on a phone the table scrolls sideways inside its card. */}
+      <div className="table-wrap" tabIndex={0} role="group" aria-labelledby={headingId}>
         <table className="table">
           <thead>
             <tr>
@@ -68,7 +69,7 @@ export function UpcomingDays({ days, headingId }: { days: KindAvailabilityState[
         <p className="empty-note">{t('admin.availability.noDays')}</p>
       ) : (
         <>
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="group" aria-labelledby={headingId}>
             <table className="table availability-days">
               <thead>
                 <tr>
