@@ -525,7 +525,7 @@ const AVAILABILITY_BRANCH_ID = 3;
 /**
  * Weekly hours (issue #29 item 4) for the doctor-role demo account's doctor and the first three bookable doctors
  * of a third branch: Monday to Saturday at the times of their seed pattern (same slot length and capacity), a day
- * off and extra Sunday hours for the demo doctor; their schedules are then generated from them like a save from
+ * off and extra Saturday evening hours for the demo doctor; their schedules are then generated from them like a save from
  * the availability screen does (public.generate_doctor_slots: booked slots are kept, free ones follow the hours).
  */
 async function seedAvailability(c: Queryable, demoDoctorId: number) {
@@ -546,14 +546,14 @@ async function seedAvailability(c: Queryable, demoDoctorId: number) {
       from public.doctor_availability a
       join pattern p on p.p = case a.kind when 'telemedicine' then 4 else (a.doctor_id % 4)::int end
      cross join generate_series(1, 6) wd`);
-  // The demo doctor: a conference day off in a week and a half, and a Sunday clinic the week after.
+  // The demo doctor: a conference day off in a week and a half, and a Saturday evening clinic the week after.
   await c.query(
     `insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type, starts, ends, note)
      select $1, 'outpatient', t.today + 10 + case when extract(isodow from t.today + 10) = 7 then 1 else 0 end, 'off', null, null, 'Hội nghị y khoa'
        from (select (now() at time zone h.time_zone)::date as today from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1) t
       where exists (select 1 from public.doctor_availability a where a.doctor_id = $1 and a.kind = 'outpatient')
      union all
-     select $1, 'outpatient', t.today + 15 + (7 - extract(isodow from t.today + 15)::int), 'extra', time '09:00', time '11:00', 'Khám bổ sung Chủ nhật'
+     select $1, 'outpatient', t.today + 15 + (6 - extract(isodow from t.today + 15)::int + 7) % 7, 'extra', time '20:00', time '21:30', 'Khám ngoài giờ thứ Bảy'
        from (select (now() at time zone h.time_zone)::date as today from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1) t
       where exists (select 1 from public.doctor_availability a where a.doctor_id = $1 and a.kind = 'outpatient')`,
     [demoDoctorId],
