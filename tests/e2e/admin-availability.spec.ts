@@ -94,7 +94,7 @@ test('a manager changes weekly hours and the public booking card shows the new s
     await pub.goto(doctorUrl('vi-VN', doctor.slug));
     const card = pub.getByTestId('booking-card');
     await card.scrollIntoViewIfNeeded();
-    await expect(card).toHaveAttribute('data-ready', 'true');
+    await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
     const main = card.locator('.bk-card').first();
     const nearest = main.getByRole('button', { name: text('vi-VN', 'booking.seeNearest') });
     if (await nearest.isVisible()) await nearest.click();
@@ -103,7 +103,7 @@ test('a manager changes weekly hours and the public booking card shows the new s
     if (await morning.isVisible()) await morning.click();
     const shown = (await main.locator('.bk-slot').allInnerTexts()).map((s) => s.trim());
     expect(shown).toEqual(expect.arrayContaining(slotTimes.filter((s) => s < '12:00')));
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 75_000 });
   await pub.screenshot({ path: info.outputPath(`availability-public-card-${width}.png`) });
   await visitor.close();
 });

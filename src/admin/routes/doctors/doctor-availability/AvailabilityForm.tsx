@@ -244,7 +244,9 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
                       <input {...form.register(`exceptions.${index}.ends`)} type="time" step={300} className="input input-time" aria-label={t('admin.availability.to')} />
                     </span>
                   </Field>
-                ) : null}
+                ) : (
+                  <span className="exception-no-times" aria-hidden="true" />
+                )}
                 <Field id={`${fid}-note`} label={t('admin.availability.note')} error={noteErr}>
                   <input {...form.register(`exceptions.${index}.note`)} {...describedBy(`${fid}-note`, noteErr)} className="input" maxLength={AVAILABILITY_LIMITS.note} autoComplete="off" />
                 </Field>
