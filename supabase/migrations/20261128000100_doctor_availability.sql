@@ -22,6 +22,8 @@ create table public.doctor_availability (
   kind text not null check (kind in ('outpatient', 'telemedicine')),
   slot_minutes smallint not null check (slot_minutes between 5 and 240),
   capacity smallint not null check (capacity between 1 and 50),
+  -- The last day (hospital time) the slots are generated through: the roll-forward skips a kind already done.
+  generated_through date,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   primary key (doctor_id, kind)
@@ -198,6 +200,9 @@ begin
      and not exists (select 1 from public.time_slots t where t.schedule_id = s.id);
   get diagnostics v_n = row_count;
 
+  update public.doctor_availability a set generated_through = v_last
+   where a.doctor_id = p_doctor_id and a.kind = p_kind and a.generated_through is distinct from v_last;
+
   return jsonb_build_object('added', v_added, 'removed', v_removed, 'schedulesRemoved', v_n);
 end $$;
 
@@ -221,7 +226,11 @@ declare
   g jsonb;
 begin
   doctors := 0; added := 0; removed := 0;
-  for r in select a.doctor_id, a.kind from public.doctor_availability a order by a.doctor_id, a.kind loop
+  -- Only the kinds whose window has moved since they were generated (one cheap pass when nothing is due).
+  for r in select a.doctor_id, a.kind
+             from public.doctor_availability a join public.doctors d on d.id = a.doctor_id join public.hospitals h on h.id = d.hospital_id
+            where a.generated_through is distinct from (now() at time zone h.time_zone)::date + public.schedule_window_days() - 1
+            order by a.doctor_id, a.kind loop
     g := public.generate_doctor_slots(r.doctor_id, r.kind);
     if g is not null then
       doctors := doctors + 1;
@@ -253,7 +262,7 @@ create policy "Managers and the doctor manage the doctor's schedule exceptions" 
   using ((select public.is_staff()) and public.can_manage_doctor(doctor_id)) with check ((select public.is_staff()) and public.can_manage_doctor(doctor_id));
 
 -- ---- grants: column by column (migration 20261126000100); anon nothing ----------------------------------------
-grant select (doctor_id, kind, slot_minutes, capacity, created_at, updated_at), insert (doctor_id, kind, slot_minutes, capacity, created_at, updated_at),
+grant select (doctor_id, kind, slot_minutes, capacity, generated_through, created_at, updated_at), insert (doctor_id, kind, slot_minutes, capacity, generated_through, created_at, updated_at),
   update (slot_minutes, capacity) on public.doctor_availability to authenticated;
 grant delete on public.doctor_availability to authenticated;
 grant select (id, doctor_id, kind, weekday, starts, ends, created_at), insert (doctor_id, kind, weekday, starts, ends, created_at),

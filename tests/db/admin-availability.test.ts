@@ -199,6 +199,26 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
     expect((await ctx.db.pool.query('select count(*)::int as n from public.doctor_availability where doctor_id = any ($1)', [[otherOrgDoctorId, ownDoctorId]])).rows[0].n).toBe(0);
   });
 
+  it('rolls the window forward on schedule: nothing to do when generated, the new days once the window moved', async () => {
+    const pool = ctx.db.pool;
+    const idle = (await pool.query('select doctors, added, removed from public.roll_doctor_schedules()')).rows[0];
+    expect(idle).toEqual({ doctors: 0, added: 0, removed: 0 });
+    // As if generated yesterday: the window's last day is missing; the roll adds it (a weekday: the hours' slots).
+    const before = (await slots(doctorId)).length;
+    await pool.query(
+      `with last as (select max(s.working_day) as d from public.schedules s where s.doctor_id = $1 and s.kind = 'outpatient')
+       delete from public.schedules s using last where s.doctor_id = $1 and s.kind = 'outpatient' and s.working_day = last.d`,
+      [doctorId],
+    );
+    await pool.query(`update public.doctor_availability set generated_through = generated_through - 1 where doctor_id = $1`, [doctorId]);
+    const t0 = performance.now();
+    const rolled = (await pool.query('select doctors, added, removed from public.roll_doctor_schedules()')).rows[0];
+    const ms = performance.now() - t0;
+    expect(rolled.doctors).toBe(1);
+    expect((await slots(doctorId)).length).toBe(before);
+    console.log(`[availability ${ctx.engine}] roll-forward of one doctor: ${rolled.added} slots added in ${ms.toFixed(0)} ms`);
+  });
+
   it('writes every change to the data history with its author, before and after', async () => {
     const { rows } = await ctx.db.pool.query(
       `select table_name, action, before, after from public.data_history where actor_id = $1 and table_name in ('doctor_availability', 'doctor_weekly_hours', 'doctor_schedule_exceptions', 'doctors', 'schedules')
@@ -207,7 +227,7 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
     );
     const of = (t: string, a: string) => rows.filter((r) => r.table_name === t && r.action === a);
     expect(of('doctor_availability', 'INSERT')).toHaveLength(1);
-    expect(of('doctor_availability', 'UPDATE')[0]).toMatchObject({ before: { slot_minutes: 30 }, after: { slot_minutes: 20 } });
+    expect(of('doctor_availability', 'UPDATE').find((r) => r.before.slot_minutes !== r.after.slot_minutes)).toMatchObject({ before: { slot_minutes: 30 }, after: { slot_minutes: 20 } });
     expect(of('doctor_weekly_hours', 'INSERT').length).toBe(10);
     expect(of('doctor_weekly_hours', 'DELETE').map((r) => r.before.ends)).toEqual(Array(5).fill('12:00:00'));
     expect(of('doctor_schedule_exceptions', 'INSERT').map((r) => r.after.type).sort()).toEqual(['extra', 'off']);

@@ -608,6 +608,7 @@ insert into expected values
   ('column', 'doctor_availability.kind', '', 'si'),
   ('column', 'doctor_availability.slot_minutes', '', 'siu'),
   ('column', 'doctor_availability.capacity', '', 'siu'),
+  ('column', 'doctor_availability.generated_through', '', 'si'),
   ('column', 'doctor_availability.created_at', '', 'si'),
   ('column', 'doctor_availability.updated_at', '', 'si'),
   ('table', 'doctor_weekly_hours', '', 'd'),
