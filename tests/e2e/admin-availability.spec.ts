@@ -44,7 +44,7 @@ test('a manager changes weekly hours and the public booking card shows the new s
   // Edit Schedule from the doctor's detail.
   await signInAs(page, 'admin', `/admin/doctors/${doctor.id}`);
   await expect(page.getByRole('heading', { level: 2, name: doctor.name })).toBeVisible();
-  await page.getByRole('link', { name: 'Chỉnh sửa lịch' }).click();
+  await page.getByRole('link', { name: 'Sửa lịch làm việc' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/doctors/${doctor.id}/availability$`));
   await expect(page.getByRole('heading', { level: 2, name: `Lịch làm việc của ${doctor.name}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Khám tại viện' })).toHaveAttribute('aria-selected', 'true');
@@ -115,8 +115,8 @@ test('the doctor role sees its own schedule read-only, without Edit Schedule', a
   await expect(page).toHaveURL(/\/admin\/schedule$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Lịch làm việc của tôi' })).toBeVisible();
   await expect(page.getByText('Bệnh viện quản lý lịch làm việc của bạn.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Chỉnh sửa lịch' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Chỉnh sửa lịch' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sửa lịch làm việc' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sửa lịch làm việc' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Lưu lịch' })).toHaveCount(0);
   const panel = page.getByRole('tabpanel', { name: 'Khám tại viện' });
   await expect(panel.locator('.availability-days tbody tr').first()).toBeVisible();
