@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import handler from '../../functions/admin-availability';
+import doctorsHandler from '../../functions/admin-doctors';
 import { useDatabase } from '../../src/server/runtime';
 import { addDays, isoWeekday, type AvailabilityData } from '../../src/lib/doctor-availability';
 import { createStaff, firstOrganization } from '../support/accounts';
@@ -199,6 +200,27 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
     expect((await ctx.db.pool.query('select count(*)::int as n from public.doctor_availability where doctor_id = any ($1)', [[otherOrgDoctorId, ownDoctorId]])).rows[0].n).toBe(0);
   });
 
+  it('lets an inactive doctor without slots be set up, then activated (SPEC §4: the Active switch leads here)', async () => {
+    // A doctor just added: inactive, no slots.
+    const fresh = Number(
+      (
+        await ctx.db.pool.query(
+          `insert into public.doctors (hospital_id, organization_id, country_id, name, slug, status) select id, organization_id, country_id, 'New Doctor', 'availability-new-doctor', 0
+             from public.hospitals where id = $1 returning id`,
+          [org.hospitalIds[0]],
+        )
+      ).rows[0].id,
+    );
+    const status = (s: number) =>
+      doctorsHandler(new Request(`${BASE}/api/admin/doctors/${fresh}/status`, { method: 'PUT', headers: { authorization: `Bearer ${tokens.branch}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: s }) }));
+    expect((await status(1)).status).toBe(422);
+    const page = await read('branch', fresh);
+    expect(page.status).toBe(200);
+    expect(page.body._data).toMatchObject({ doctor: { id: fresh, status: 0 }, outpatient: { managed: false, days: [], weekly: [] } });
+    expect((await save('branch', fresh, outpatient(weekdays([1, 3, 5], '08:00', '10:00')))).status).toBe(200);
+    expect((await status(1)).status).toBe(200);
+  });
+
   it('rolls the window forward on schedule: nothing to do when generated, the new days once the window moved', async () => {
     const pool = ctx.db.pool;
     const idle = (await pool.query('select doctors, added, removed from public.roll_doctor_schedules()')).rows[0];
@@ -225,7 +247,12 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
         order by id`,
       [users.branch],
     );
-    const of = (t: string, a: string) => rows.filter((r) => r.table_name === t && r.action === a);
+    // The rows of the first doctor saved (the tests above saved others too).
+    const mine = (r: { table_name: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }) => {
+      const row = r.after ?? r.before ?? {};
+      return Number(r.table_name === 'doctors' ? row.id : row.doctor_id) === doctorId;
+    };
+    const of = (t: string, a: string) => rows.filter((r) => r.table_name === t && r.action === a && mine(r));
     expect(of('doctor_availability', 'INSERT')).toHaveLength(1);
     expect(of('doctor_availability', 'UPDATE').find((r) => r.before.slot_minutes !== r.after.slot_minutes)).toMatchObject({ before: { slot_minutes: 30 }, after: { slot_minutes: 20 } });
     expect(of('doctor_weekly_hours', 'INSERT').length).toBe(10);
