@@ -30,10 +30,10 @@ import {
 } from '../lib/csv-import';
 import { translate } from '../../i18n/strings';
 import { jwtSecret } from './env';
-import { objectStorage, type ObjectStorage } from './storage';
+import { objectStorage, PRIVATE_BUCKETS, type ObjectStorage } from './storage';
 
 /** Private bucket of the import files and their error files (supabase/config.toml). */
-export const IMPORT_BUCKET = 'imports';
+export const IMPORT_BUCKET = PRIVATE_BUCKETS[0];
 export const BACKGROUND_PATH = '/.netlify/functions/import-rows-background';
 
 export const IMPORT_SERVER_MESSAGES = {
