@@ -182,6 +182,15 @@ export function isImportTypeEnabled(type: ImportType): boolean {
   return type !== 'doctor_service' || DOCTOR_SERVICE_IMPORT_ENABLED;
 }
 
+/** Roles that import (SPEC §6): every manager; the doctor role has no imports. */
+export const IMPORT_ROLES = ['admin', 'super', 'facility', 'senior_branch', 'branch'] as const;
+
+/** The import items of the doctor list's kebab menu for a role: doctors, doctor services (unless switched off), services. */
+export function importMenuTypes(role: string, doctorServiceEnabled = DOCTOR_SERVICE_IMPORT_ENABLED): ImportType[] {
+  if (!(IMPORT_ROLES as readonly string[]).includes(role)) return [];
+  return IMPORT_TYPES.filter((t) => t !== 'doctor_service' || doctorServiceEnabled);
+}
+
 /** Template file name per type. */
 export function importTemplateName(type: ImportType): string {
   return `${type.replace('_', '-')}-import-template.csv`;

@@ -402,7 +402,7 @@ export async function insertImport(
 ): Promise<StartedImport> {
   const { rows } = await client.query<StartedImport>(
     `insert into public.imports (country_id, import_type, organization_id, created_by, file_name, size_kb, status, percent)
-     values ($1, $2, $3, $4, $5, $6, 'processing', 0) returning id::int as id, hash, organization_id::int as organization_id`,
+     values (coalesce((select o.country_id from public.organizations o where o.id = $3), $1), $2, $3, $4, $5, $6, 'processing', 0) returning id::int as id, hash, organization_id::int as organization_id`,
     [input.countryId, input.type, input.organizationId, input.userId, input.fileName.slice(0, 255), input.sizeKb],
   );
   return rows[0];
