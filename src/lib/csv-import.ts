@@ -198,7 +198,8 @@ export function importTemplateName(type: ImportType): string {
 
 /** Size shown on the file row: kilobytes with one decimal (SPEC §3 'size in kb'). */
 export function fileSizeKb(bytes: number): number {
-  return Math.round((bytes / 1024) * 10) / 10;
+  // A file of a few bytes still shows as 0.1 kb, never as an empty 0 kb.
+  return bytes > 0 ? Math.max(0.1, Math.round((bytes / 1024) * 10) / 10) : 0;
 }
 
 /** Final status of an import from its counts: import_success when none failed, warning when some did, danger when all did. */

@@ -78,6 +78,7 @@ test('branch manager: every import type with a good file, each read error, and b
   await expect(dialog.getByText('2 the records are saved successfully.')).toBeVisible();
   await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
   await expect(dialog.locator('.import-file')).toHaveAttribute('data-status', 'import_success');
+  await page.waitForTimeout(400); // the bar's width transition
   await page.screenshot({ path: info.outputPath(`import-success-${width}.png`) });
   // Closing after a result reloads the list: the new doctors are found.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -119,6 +120,8 @@ test('branch manager: every import type with a good file, each read error, and b
   await expect(dialog.getByText('2/3 records can not be loaded')).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByText('1 the records are saved successfully.')).toBeVisible();
   await expect(dialog.locator('.import-file')).toHaveAttribute('data-status', 'warning');
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+  await page.waitForTimeout(400); // the bar's width transition
   await page.screenshot({ path: info.outputPath(`import-warning-${width}.png`) });
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the list' }).click()]);
   expect(download.suggestedFilename()).toBe('doctor-import-errors.csv');

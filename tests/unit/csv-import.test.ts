@@ -234,6 +234,8 @@ describe('import menu, statuses and calls', () => {
     expect(listCell('')).toEqual([]);
     expect(fileSizeKb(1536)).toBe(1.5);
     expect(fileSizeKb(100)).toBe(0.1);
+    expect(fileSizeKb(20)).toBe(0.1);
+    expect(fileSizeKb(0)).toBe(0);
     expect(importTemplateName('doctor_service')).toBe('doctor-service-import-template.csv');
   });
 
