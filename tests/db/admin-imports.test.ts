@@ -9,12 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import handler from '../../functions/admin-imports';
+import background from '../../functions/import-rows-background';
 import { useDatabase } from '../../src/server/runtime';
 import { LocalFileStorage, useStorage } from '../../src/server/storage';
 import { IMPORT_HEADERS, MANUAL_CHUNK_SIZE, chunkRecords, readImportCsv } from '../../src/lib/csv-import';
-import { processImport, useImportTrigger } from '../../src/server/imports';
+import { processImport, signImport, useImportTrigger } from '../../src/server/imports';
 import { createStaff, firstOrganization } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
@@ -202,6 +203,48 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     expect((await status('facility', started.body._data.hash)).status).toBe(200);
   });
 
+  it('the background function processes only a signed import, and a stalled import is handed over again by the status call', async () => {
+    const inline = async (_origin: string, importId: number) => {
+      runs.push(processImport(ctx.db, importId));
+      return true;
+    };
+    onTestFinished(() => useImportTrigger(inline));
+    const text = csv(IMPORT_HEADERS.doctor, [doctorRow('Stalled Import Row', org.hospitalIds[0])]);
+    // The upload's hand-over is lost (the trigger answers nothing): the import stays processing.
+    useImportTrigger(async () => false);
+    const started = await upload('facility', 'doctor', text);
+    const { hash } = started.body._data;
+    const id = (await ctx.db.pool.query('select id from public.imports where hash = $1', [hash])).rows[0].id as number;
+    expect((await status('facility', hash)).body._data['upload-process']).toMatchObject({ status: 'processing', percent: 0 });
+    // A call without the upload function's signature is refused and changes nothing.
+    const post = (body: unknown) => background(new Request('http://local.test/.netlify/functions/import-rows-background', { method: 'POST', body: JSON.stringify(body) }));
+    expect((await post({ id, signature: 'f'.repeat(64) })).status).toBe(403);
+    expect((await post({ id })).status).toBe(403);
+    expect(await doctorsNamed(['Stalled Import Row'])).toBe(0);
+    // Thirty seconds without progress: the status call hands it over again.
+    // (set_updated_at would stamp the update itself: the clock is turned back with triggers off.)
+    const client = await ctx.db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local session_replication_role = replica`);
+      await client.query(`update public.imports set updated_at = now() - interval '1 minute' where id = $1`, [id]);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+    const handed: number[] = [];
+    useImportTrigger(async (_o, importId) => {
+      handed.push(importId);
+      return true;
+    });
+    await status('facility', hash);
+    expect(handed).toEqual([id]);
+    // The signed call processes it.
+    expect((await post({ id, signature: signImport(id) })).status).toBe(202);
+    expect((await status('facility', hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 1 });
+    expect(await doctorsNamed(['Stalled Import Row'])).toBe(1);
+  });
+
   it('re-checks every read rule of the file on the server', async () => {
     const header = IMPORT_HEADERS.doctor.join(',');
     const row = doctorRow('X', org.hospitalIds[0]).map((c) => JSON.stringify(c)).join(',');
@@ -249,6 +292,13 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       { name: 'Imported consultation', price: 200000, price_to: 500000 },
       { name: 'Imported follow-up', price: 175000, price_to: null },
     ]);
+    // The update of the second run is in the data history with its before and after, by the starter.
+    const { rows: history } = await ctx.db.pool.query(
+      `select h.before ->> 'price' as before, h.after ->> 'price' as after, h.actor_id::text as actor from public.data_history h
+        where h.table_name = 'doctor_services' and h.action = 'UPDATE' and h.after ->> 'name' = 'Imported follow-up' and (h.after ->> 'doctor_id')::bigint = $1`,
+      [doctorId],
+    );
+    expect(history).toEqual([{ before: '150000.00', after: '175000.00', actor: users.facility }]);
   });
 
   it('imports services in chunks (the manual type), collecting failed records', async () => {
