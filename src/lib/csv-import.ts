@@ -116,6 +116,13 @@ export function importTemplateCsv(type: ImportType): string {
   return Papa.unparse({ fields: [...IMPORT_HEADERS[type]], data: [[...TEMPLATE_EXAMPLES[type]]] }, { newline: '\r\n' });
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (starting with = + - @, a tab or a return) is written as text ('=...),
+ * so that opening an error file never runs what was typed into an upload. Plain numbers and phone numbers
+ * (+84 90..., -5, (028) 38...) are arithmetic at most and stay as they are.
+ */
+const FORMULA = /^[=+\-@\t\r](?![\d\s().+-]*$)/;
+
 export const ERROR_FILE_COLUMNS = { line: 'Line', message: 'Message Error', status: 'Status import' } as const;
 export const ERROR_STATUS_FAILED = 'Failed';
 
@@ -126,11 +133,11 @@ export interface FailedRow {
   messages: readonly string[];
 }
 
-/** Error export: Line, the header's columns, Message Error (row messages joined), Status import = Failed. */
+/** Error export: Line, the header's columns, Message Error (row messages joined), Status import = Failed; formulas are neutralised. */
 export function importErrorCsv(type: ImportType, failures: readonly FailedRow[], header: readonly string[] = IMPORT_HEADERS[type]): string {
   const fields = [ERROR_FILE_COLUMNS.line, ...header, ERROR_FILE_COLUMNS.message, ERROR_FILE_COLUMNS.status];
   const data = failures.map((f) => [String(f.line), ...header.map((h) => f.record[h] ?? ''), f.messages.filter(Boolean).join('; '), ERROR_STATUS_FAILED]);
-  return Papa.unparse({ fields, data }, { newline: '\r\n' });
+  return Papa.unparse({ fields, data }, { newline: '\r\n', escapeFormulae: FORMULA });
 }
 
 /** File line of the n-th record (0-based): the header is line 1. */

@@ -249,3 +249,18 @@ describe('import menu, statuses and calls', () => {
     expect(manualImportBody.safeParse({ ...body, type: 'doctor', records: [rec(2)] }).success).toBe(false);
   });
 });
+
+describe('error file safety', () => {
+  it('writes a cell that would be a spreadsheet formula as text', () => {
+    const csv = importErrorCsv('doctor', [{ line: 2, record: { name: '=HYPERLINK("http://evil.test")', phone: '+84901', email: 'a@b.c' }, messages: ['email: x'] }]);
+    const row = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[1];
+    expect(row[1]).toBe(`'=HYPERLINK("http://evil.test")`);
+    expect(row[IMPORT_HEADERS.doctor.indexOf('phone') + 1]).toBe('+84901');
+    const more = (v: string) => Papa.parse<string[]>(importErrorCsv('doctor', [{ line: 2, record: { name: v }, messages: [] }]), { skipEmptyLines: true }).data[1][1];
+    expect(more('-5')).toBe('-5');
+    expect(more('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(more('-2+3+cmd|x')).toBe(`'-2+3+cmd|x`);
+    expect(more('Nguyen = A')).toBe('Nguyen = A');
+    expect(row[IMPORT_HEADERS.doctor.indexOf('email') + 1]).toBe('a@b.c');
+  });
+});
