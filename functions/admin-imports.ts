@@ -27,6 +27,7 @@ import {
 } from '../src/lib/csv-import';
 import { translate } from '../i18n/strings';
 import {
+  buildErrorFile,
   finishImport,
   IMPORT_BUCKET,
   IMPORT_SERVER_MESSAGES,
@@ -152,8 +153,11 @@ export const adminImportErrors = defineEndpoint({
     const imp = await visibleImport(db, auth, params.hash);
     if (!imp || !imp.result_url) throw notFound(IMPORT_SERVER_MESSAGES.notFound);
     const file = await objectStorage().get(IMPORT_BUCKET, importObjectPath(imp, 'errors'));
-    if (!file) throw notFound(IMPORT_SERVER_MESSAGES.notFound);
-    return { body: file.data };
+    if (file) return { body: file.data };
+    // Not stored (an import recorded without its file, e.g. the seed's): built again from its failed lines.
+    if (imp.import_type === 'manual') throw notFound(IMPORT_SERVER_MESSAGES.notFound);
+    const text = await asCaller(db, { role: 'authenticated', claims: auth.claims }, (client) => buildErrorFile(client, imp.id, imp.import_type as ImportType));
+    return { body: new TextEncoder().encode('\uFEFF' + text) };
   },
 });
 

@@ -192,6 +192,22 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     }
   });
 
+  it("answers the seed's finished import and builds its error file from its failed lines", async () => {
+    const hash = '5eed0000000000000000000000000001';
+    const seed = (await ctx.db.pool.query(`select created_by::text as who from public.imports where hash = $1`, [hash])).rows[0];
+    const manager = await signAccessToken(seed.who);
+    const res = await handler(new Request(`${BASE}/api/admin/imports/status?hash=${hash}`, { headers: { authorization: `Bearer ${manager}` } }));
+    expect((await res.json())._data['upload-process']).toEqual({ status: 'warning', percent: 100, success: 2, failed: 1, result: `/api/admin/imports/${hash}/errors.csv`, hash });
+    const file = await handler(new Request(`${BASE}/api/admin/imports/${hash}/errors.csv`, { headers: { authorization: `Bearer ${manager}` } }));
+    const rows = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(rows.map((r) => [r[0], r[1], r.at(-2), r.at(-1)])).toEqual([
+      ['Line', 'name', 'Message Error', 'Status import'],
+      ['4', '', 'name: This field is required', 'Failed'],
+    ]);
+    // The seed's bell rings for it.
+    expect((await ctx.db.pool.query(`select count(*)::int as n from public.notifications n join public.imports i on i.id = n.import_id where i.hash = $1`, [hash])).rows[0].n).toBe(1);
+  });
+
   it('keeps a branch manager to their branch', async () => {
     const [b1, b2] = org.hospitalIds;
     const text = csv(IMPORT_HEADERS.doctor, [doctorRow('Branch Own Row', b1), doctorRow('Branch Other Row', b2)]);
