@@ -69,6 +69,7 @@ export const adminImportStart = defineEndpoint({
   auth: 'staff',
   roles: MANAGERS,
   database: 'none',
+  rateLimit: { bucket: 'import_start', key: 'user' },
   body: {
     multipart: z.object({
       file: z.file(),
