@@ -159,11 +159,53 @@ async function importDoctor(db: Queryable, rec: ImportRecord): Promise<number> {
   });
   if (!parsed.success) throw new RecordError(zodMessages(parsed.error));
   const specialties = await specialtyIds(db, branch.countryId, listCell(rec.specialties));
+  // One import at a time looks up and writes a doctor of this branch and name (two uploads of one file at once).
+  await lockNaturalKey(db, `doctor:${branch.id}:${parsed.data.name.toLowerCase()}`);
   const existing = await db.query(`select d.id::int as id from public.doctors d where d.hospital_id = $1 and lower(d.name) = lower($2) and ${MANAGED_DOCTOR} order by d.id limit 1`, [branch.id, parsed.data.name]);
-  if (existing.rows[0]) return existing.rows[0].id;
+  if (existing.rows[0]) {
+    await updateImportedDoctor(db, existing.rows[0].id, parsed.data, present(rec.provide_care) != null, specialties, branch.countryId);
+    return existing.rows[0].id;
+  }
   const id = await createDoctor(db, { ...parsed.data, specialties, hospital_branch_id: branch.id }, { selfEdit: false });
   if (!id) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
   return id;
+}
+
+/** A transaction-scoped lock on a record's natural key, so that two imports of one file cannot both insert it. */
+async function lockNaturalKey(db: Queryable, key: string): Promise<void> {
+  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`import:${key}`]);
+}
+
+/** Columns staff write but read only through public.admin_doctor_private (closed to the role patients share). */
+const PRIVATE_DOCTOR_COLUMNS = new Set(['email', 'phone']);
+
+/**
+ * A doctor the branch already has under this name: the columns the file gives are updated (an empty cell keeps
+ * what is there), its specialties and expertise are added to; nothing else of the profile is touched. The same file
+ * again changes nothing, so it is not written at all (no history, no directory change for a rebuild).
+ */
+async function updateImportedDoctor(db: Queryable, doctorId: number, body: z.output<typeof doctorFormBody>, providedCare: boolean, specialties: number[], countryId: number): Promise<void> {
+  const cols: Record<string, unknown> = {};
+  for (const k of ['gender', 'email', 'phone', 'glance', 'description'] as const) if (body[k] != null) cols[k] = body[k];
+  // provide_care defaults to 'both' in the form's schema: only a value the file gives is written.
+  if (providedCare) cols.provide_care = body.provide_care;
+  if (body.languages.length) cols.languages = body.languages;
+  const names = Object.keys(cols);
+  if (names.length)
+    await db.query(
+      `update public.doctors set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}
+        where id = $1 and (${names.map((n, i) => `${PRIVATE_DOCTOR_COLUMNS.has(n) ? `(select p.${n} from public.admin_doctor_private($1) p)` : n} is distinct from $${i + 2}`).join(' or ')})`,
+      [doctorId, ...Object.values(cols)],
+    );
+  if (specialties.length) await db.query(`insert into public.doctor_specialties (doctor_id, specialty_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [doctorId, specialties]);
+  const labels = body.expertise;
+  if (labels.length) {
+    await db.query(`insert into public.expertise (country_id, name) select $1, unnest($2::text[]) on conflict (country_id, name) do nothing`, [countryId, labels]);
+    await db.query(
+      `insert into public.doctor_expertise (doctor_id, expertise_id) select $1, e.id from public.expertise e where e.country_id = $2 and e.name = any ($3::text[]) on conflict do nothing`,
+      [doctorId, countryId, labels],
+    );
+  }
 }
 
 /** A doctor-service row: the form's service rules; the doctor's service of the same name is updated instead of doubled. */
@@ -181,6 +223,7 @@ async function importDoctorService(db: Queryable, rec: ImportRecord): Promise<nu
   const managed = await db.query(`select d.id from public.doctors d where d.id = $1 and ((select public.is_platform_admin()) or d.hospital_id = any ((select public.staff_hospital_ids())::bigint[]))`, [doctorId]);
   if (!managed.rows[0]) throw new RecordError([`doctor_id: ${IMPORT_SERVER_MESSAGES.doctorNotInScope}`]);
   const s = parsed.data;
+  await lockNaturalKey(db, `doctor_service:${doctorId}:${s.name.toLowerCase()}`);
   const updated = await db.query(
     `update public.doctor_services set description = $3, price_type = $4, price = $5, price_to = $6
       where id = (select id from public.doctor_services where doctor_id = $1 and lower(name) = lower($2) order by id limit 1)
@@ -222,6 +265,7 @@ async function importService(db: Queryable, rec: ImportRecord): Promise<number> 
   const branch = await managedBranch(db, rec.hospital_branch_id);
   const s = parsed.data;
   const priceTo = s.price_type === 'range' ? (s.price_to ?? null) : null;
+  await lockNaturalKey(db, `service:${branch.id}:${s.name.toLowerCase()}`);
   const values = [branch.id, s.name, s.description || null, s.price_type, s.price, priceTo, s.original_price ?? null, s.promotion_percent ?? null, s.buffer_time ?? 0, s.is_package];
   const updated = await db.query(
     `update public.hospital_services set description = $3, price_type = $4, price = $5, price_to = $6, original_price = $7, promotion_percent = $8, buffer_time = $9, is_package = $10

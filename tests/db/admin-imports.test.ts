@@ -140,6 +140,23 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const again = await upload('facility', 'doctor', text);
     expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 3, failed: 0 });
     expect(await doctorsNamed(names)).toBe(3);
+    const ids = rows.map((r) => String(r.id));
+    const updates = async () =>
+      (await ctx.db.pool.query(`select count(*)::int as n from public.data_history where table_name = 'doctors' and action = 'UPDATE' and row_id = any ($1)`, [ids])).rows[0].n as number;
+    expect(await updates()).toBe(0);
+    const rebuilds = async () =>
+      (await ctx.db.pool.query(`select count(*)::int as n from public.directory_changes where entity = 'doctors' and action = 'UPDATE' and entity_id = any ($1::bigint[])`, [ids])).rows[0].n as number;
+    expect(await rebuilds()).toBe(0);
+
+    // A corrected file updates the doctor it names (empty cells keep what is there), still without a new one.
+    const corrected = doctorRow(names[0], b1, { glance: 'Cardiologist, 12 years', phone: '', description: '' });
+    const third = await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, [corrected]));
+    expect((await status('facility', third.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 1 });
+    const after = (await ctx.db.pool.query(`select glance, description from public.doctors where id = $1`, [one.id])).rows[0];
+    expect(after).toEqual({ glance: 'Cardiologist, 12 years', description: 'First line\nsecond line, with a comma' });
+    expect(await doctorsNamed(names)).toBe(3);
+    expect(await updates()).toBe(1);
+    expect(await rebuilds()).toBe(1);
   });
 
   it('counts bad rows, rolls each back whole and lists them in the error file', async () => {
