@@ -278,6 +278,58 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     expect(await doctorsNamed(['Stalled Import Row'])).toBe(1);
   });
 
+  it('two uploads of one file processed at the same time create each doctor once', async () => {
+    const inline = async (_origin: string, importId: number) => {
+      runs.push(processImport(ctx.db, importId));
+      return true;
+    };
+    onTestFinished(() => useImportTrigger(inline));
+    const ids: number[] = [];
+    useImportTrigger(async (_o, id) => (ids.push(id), true));
+    const names = Array.from({ length: 6 }, (_, i) => `Concurrent Import ${i}`);
+    const text = csv(IMPORT_HEADERS.doctor, names.map((n) => doctorRow(n, org.hospitalIds[0])));
+    const a = await upload('facility', 'doctor', text);
+    const b = await upload('facility', 'doctor', text);
+    const results = await Promise.all(ids.map((id) => processImport(ctx.db, id)));
+    expect(results.map((r) => [r?.status, r?.success])).toEqual([
+      ['import_success', 6],
+      ['import_success', 6],
+    ]);
+    expect(await doctorsNamed(names)).toBe(6);
+    expect(a.body._data.hash).not.toBe(b.body._data.hash);
+  });
+
+  it('waits on a record another import is writing, then finds it instead of doubling it (PostgreSQL: concurrent sessions)', async () => {
+    if (ctx.engine !== 'postgres') return; // PGlite has one session: nothing runs beside an open transaction
+    const inline = async (_origin: string, importId: number) => {
+      runs.push(processImport(ctx.db, importId));
+      return true;
+    };
+    onTestFinished(() => useImportTrigger(inline));
+    const ids: number[] = [];
+    useImportTrigger(async (_o, id) => (ids.push(id), true));
+    const [b1] = org.hospitalIds;
+    const name = 'Raced Import Doctor';
+    await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, [doctorRow(name, b1)]));
+    // Another import's transaction holds the record's key and has inserted the doctor, not yet committed.
+    const other = await ctx.db.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`import:doctor:${b1}:${name.toLowerCase()}`]);
+      await other.query(
+        `insert into public.doctors (name, slug, hospital_id, organization_id, country_id) select $1, 'raced-import-doctor', h.id, h.organization_id, h.country_id from public.hospitals h where h.id = $2`,
+        [name, b1],
+      );
+      const run = processImport(ctx.db, ids[0]);
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      expect(await run).toMatchObject({ status: 'import_success', success: 1 });
+    } finally {
+      other.release();
+    }
+    expect(await doctorsNamed([name])).toBe(1);
+  });
+
   it('re-checks every read rule of the file on the server', async () => {
     const header = IMPORT_HEADERS.doctor.join(',');
     const row = doctorRow('X', org.hospitalIds[0]).map((c) => JSON.stringify(c)).join(',');
