@@ -4,6 +4,7 @@ import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminDoctors from './admin-doctors';
+import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
 import adminOverview from './admin-overview';
@@ -50,6 +51,7 @@ const handler = serve(openapi);
 export const FUNCTIONS = {
   accountBookings,
   adminDoctors,
+  adminImports,
   adminMe,
   adminNotifications,
   adminOverview,

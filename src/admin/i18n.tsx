@@ -15,7 +15,8 @@ type Doctors = typeof import('../../i18n/strings/admin/doctors/vi-VN.json');
 type Notifications = typeof import('../../i18n/strings/admin/notifications/vi-VN.json');
 type Profile = typeof import('../../i18n/strings/admin/profile/vi-VN.json');
 type Overview = typeof import('../../i18n/strings/admin/overview/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview;
+type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Imports;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -26,6 +27,7 @@ const MODULES = {
   notifications: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/notifications/*.json'),
   profile: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/profile/*.json'),
   overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
+  imports: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/imports/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {
