@@ -5,6 +5,7 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
+import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
 import adminOverview from './admin-overview';
@@ -52,6 +53,7 @@ export const FUNCTIONS = {
   accountBookings,
   adminAvailability,
   adminDoctors,
+  adminImports,
   adminMe,
   adminNotifications,
   adminOverview,

@@ -69,7 +69,25 @@ export async function loadFunctions(functionsDir: string): Promise<FunctionRoute
   for (const f of files.sort()) {
     const mod = await import(pathToFileURL(path.join(functionsDir, f)).href);
     const config = mod.config as { path?: string | string[]; method?: string | string[] } | undefined;
-    if (typeof mod.default !== 'function' || !config?.path) continue;
+    if (typeof mod.default !== 'function') continue;
+    const name = f.replace(/\.(ts|mts|js|mjs)$/, '');
+    if (!config?.path && name.endsWith('-background')) {
+      // A background function (Netlify: a name ending in -background, served at /.netlify/functions/<name>):
+      // answered 202 at once while the handler runs on, as Netlify runs it (up to 15 minutes).
+      const handler = mod.default as WebHandler;
+      const p = `/.netlify/functions/${name}`;
+      const background: WebHandler = async (req, context) => {
+        // The body is read before answering: the request stream ends with the answer.
+        const copy = new Request(req.url, { method: req.method, headers: req.headers, body: await req.text() });
+        void Promise.resolve()
+          .then(() => handler(copy, context))
+          .catch((e) => console.error(`[functions] ${name} failed:`, e instanceof Error ? e.message : e));
+        return new Response(null, { status: 202 });
+      };
+      routes.push({ name: f, path: p, match: pathMatcher(p), methods: ['POST'], handler: background, prefix: literalPrefix(p) });
+      continue;
+    }
+    if (!config?.path) continue;
     const paths = Array.isArray(config.path) ? config.path : [config.path];
     const methods = config.method ? (Array.isArray(config.method) ? config.method : [config.method]).map((m) => m.toUpperCase()) : undefined;
     for (const p of paths) routes.push({ name: f, path: p, match: pathMatcher(p), methods, handler: mod.default, prefix: literalPrefix(p) });

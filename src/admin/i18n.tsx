@@ -16,7 +16,8 @@ type Notifications = typeof import('../../i18n/strings/admin/notifications/vi-VN
 type Profile = typeof import('../../i18n/strings/admin/profile/vi-VN.json');
 type Overview = typeof import('../../i18n/strings/admin/overview/vi-VN.json');
 type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability;
+type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -28,6 +29,7 @@ const MODULES = {
   profile: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/profile/*.json'),
   overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
   availability: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/availability/*.json'),
+  imports: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/imports/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

@@ -18,26 +18,15 @@ export interface AdminDoctorPage {
 export const MANAGED_DOCTOR = `((select public.is_platform_admin()) or d.hospital_id = any ((select public.staff_hospital_ids())::bigint[]) or d.id = (select public.current_doctor_id()))`;
 
 /**
- * One page of the admin doctor list. One pass over the matching doctors counts them and keeps their ids in list
- * order (newest first), from which the page is sliced: the first and the last page read the same rows, so the
- * cost does not grow with the page number (an OFFSET would walk every skipped row again after the count). The
- * page's details are then read for its 20 ids only (deferred join).
+ * One page of the admin doctor list. public.admin_doctor_id_page counts the matching doctors in the MANAGED_DOCTOR
+ * scope and slices the page's ids from one pass in list order (newest first), so the first and the last page read
+ * the same rows; it runs as its owner so that the name search can use the trigram index, which row-level security
+ * keeps from ILIKE (see its migration). The page's details are then read as the caller for its 20 ids only.
  */
 export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): Promise<AdminDoctorPage> {
-  const params: unknown[] = [];
-  const where = [MANAGED_DOCTOR];
-  if (q.countryId != null) where.push(`d.country_id = $${params.push(q.countryId)}`);
-  if (q.hospitalId != null) where.push(`d.organization_id = $${params.push(q.hospitalId)}`);
-  if (q.branchId != null) where.push(`d.hospital_id = $${params.push(q.branchId)}`);
-  if (q.specialtyId != null) where.push(`exists (select 1 from public.doctor_specialties s where s.doctor_id = d.id and s.specialty_id = $${params.push(q.specialtyId)})`);
-  if (q.keyword) where.push(`d.name ilike $${params.push(`%${q.keyword.replace(/[\\%_]/g, '\\$&')}%`)}`);
-  const from = params.push((q.page - 1) * ADMIN_DOCTOR_PAGE_SIZE + 1);
-  const to = params.push(q.page * ADMIN_DOCTOR_PAGE_SIZE);
+  const from = (q.page - 1) * ADMIN_DOCTOR_PAGE_SIZE + 1;
   const { rows } = await db.query(
-    `with ids as (
-       select count(*)::int as total, (array_agg(d.id order by d.id desc))[$${from}:$${to}] as page
-         from public.doctors d where ${where.join(' and ')}
-     )
+    `with ids as (select total, page from public.admin_doctor_id_page($1, $2, $3, $4, $5, $6, $7))
      select ids.total, d.id::int as id, d.name, d.avatar, d.provide_care as "provideCare", d.slug,
             d.outpatient_enabled as "outpatient", d.telemedicine_enabled as "telemedicine", d.status,
             d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
@@ -45,10 +34,10 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
             coalesce(c.upcoming_bookings, 0) as upcoming, coalesce(c.future_slots, 0) as slots
        from ids
        left join lateral unnest(ids.page) with ordinality as p(id, n) on true
-       left join public.doctors d on d.id = p.id
+       left join public.doctors d on d.id = p.id and ${MANAGED_DOCTOR}
        left join public.admin_doctor_counts(ids.page) c on c.doctor_id = d.id
       order by p.n`,
-    params,
+    [q.countryId ?? null, q.hospitalId ?? null, q.branchId ?? null, q.specialtyId ?? null, q.keyword ?? null, from, from + ADMIN_DOCTOR_PAGE_SIZE - 1],
   );
   return {
     totalItems: rows[0]?.total ?? 0,

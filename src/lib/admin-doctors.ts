@@ -101,6 +101,8 @@ const service = z
     if (s.price_type === 'range' && s.price_to != null && s.price_to < s.price) ctx.addIssue({ code: 'custom', path: ['price_to'], message: 'The upper price must not be lower than the price.' });
   })
   .transform((s) => ({ ...s, price_to: s.price_type === 'range' ? (s.price_to ?? null) : null }));
+/** One service of a doctor (the form's service rows and the doctor-service import). */
+export const doctorServiceBody = service;
 
 /** A repeating-section item: free keys (content, year, title, question, answer ...), never an id. */
 const sectionItem = z.record(z.string().regex(/^[a-z_]{1,40}$/), z.string().max(LIMITS.sectionText)).transform((o) => {

@@ -9,7 +9,7 @@ import { FORM_MESSAGES, maxItemsMessage, maxLengthMessage, minItemsMessage, minL
 /** 'This field is required' as a server schema's custom check words it (SPEC §5). */
 const SERVER_REQUIRED = 'This field is required';
 
-/** The message of one zod issue: required, min/max length, min/max items, otherwise 'Invalid format'. */
+/** The message of one zod issue: required, min/max length, min/max items, a file too large, otherwise 'Invalid format'. */
 export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Message {
   const input = (issue as { input?: unknown }).input;
   if (issue.code === 'invalid_type' && (input === undefined || input === null)) return FORM_MESSAGES.required;
@@ -22,6 +22,7 @@ export function formIssueMessage(issue: core.$ZodRawIssue | core.$ZodIssue): Mes
     const max = Number(issue.maximum);
     if (issue.origin === 'array' || issue.origin === 'set') return maxItemsMessage(max);
     if (issue.origin === 'string') return maxLengthMessage(max);
+    if (issue.origin === 'file') return FORM_MESSAGES.fileTooLarge;
   }
   if (issue.code === 'custom' && typeof issue.message === 'string' && issue.message.startsWith('form.')) return message(issue.message as Message['key']);
   // The server's schemas word their checks with the spec's English texts; the screen shows them translated.

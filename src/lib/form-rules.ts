@@ -7,6 +7,8 @@ import { message, type Message } from './message-key';
 export const FORM_MESSAGES = {
   required: message('form.required'),
   invalidFormat: message('form.invalidFormat'),
+  /** An oversized file in a single file input (SPEC §5). */
+  fileTooLarge: message('form.fileTooLarge'),
   nameRequired: message('form.family.nameRequired'),
   birthdayRequired: message('form.family.birthdayRequired'),
   birthdayFuture: message('form.family.birthdayFuture'),

@@ -21,6 +21,7 @@ import { answerIsPersonal } from './cache-policy';
 import { nulByteErrors } from './nul-bytes';
 import { API_LOCALE, callerLocale, localizeFailure, localizeMessage } from './caller-locale';
 import type { Locale } from '../../i18n/locales';
+import { translate, type MessageKey } from '../../i18n/strings';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -472,26 +473,27 @@ async function readBody(req: Request, spec: BodySpec | undefined, form: FormData
   return parse(value, true);
 }
 
-const PG_MESSAGES: Record<string, [HttpStatus, string]> = {
-  '23505': [409, 'This record already exists.'],
-  '23503': [409, 'This record refers to, or is used by, another record.'],
-  '23514': [422, 'A value is outside the allowed range.'],
-  '23502': [422, 'A required value is missing.'],
-  '23P01': [409, 'This conflicts with an existing record.'],
-  '22P02': [422, 'A value has the wrong format.'],
-  '22003': [422, 'A number is out of range.'],
-  '22007': [422, 'A date or time has the wrong format.'],
-  '22008': [422, 'A date or time is out of range.'],
-  '22001': [422, 'A value is too long.'],
-  '22023': [422, 'A value is outside the allowed range.'],
-  'P0002': [404, 'This record does not exist.'],
-  '22021': [422, 'A value contains a character that is not allowed.'],
-  '22P05': [422, 'A value contains a character that is not allowed.'],
-  '2201B': [422, 'A value has the wrong format.'],
-  '54000': [422, 'A value is too long.'],
-  '42501': [403, "You don't have permission to do this."],
-  '40001': [409, 'Another change happened at the same time. Please try again.'],
-  '40P01': [409, 'Another change happened at the same time. Please try again.'],
+/** Database refusals a caller can act on, by SQLSTATE: the status and the message (its key; the English is en-PH's). */
+const PG_REFUSALS: Record<string, [HttpStatus, MessageKey]> = {
+  '23505': [409, 'server.db.alreadyExists'],
+  '23503': [409, 'server.db.referenced'],
+  '23514': [422, 'server.db.outOfRange'],
+  '23502': [422, 'server.db.missing'],
+  '23P01': [409, 'server.db.conflicts'],
+  '22P02': [422, 'server.db.wrongFormat'],
+  '22003': [422, 'server.db.numberOutOfRange'],
+  '22007': [422, 'server.db.dateFormat'],
+  '22008': [422, 'server.db.dateOutOfRange'],
+  '22001': [422, 'server.db.tooLong'],
+  '22023': [422, 'server.db.outOfRange'],
+  'P0002': [404, 'server.db.notFound'],
+  '22021': [422, 'server.db.badCharacter'],
+  '22P05': [422, 'server.db.badCharacter'],
+  '2201B': [422, 'server.db.wrongFormat'],
+  '54000': [422, 'server.db.tooLong'],
+  '42501': [403, 'server.db.noPermission'],
+  '40001': [409, 'server.db.concurrent'],
+  '40P01': [409, 'server.db.concurrent'],
 };
 
 /**
@@ -507,7 +509,7 @@ export function errorResponse(err: unknown, info: { requestId: string; staff: bo
     // Codes the migrations define: two letters and the HTTP status (PT409, CA422), the message for the client.
     const custom = /^[A-Z]{2}(4\d\d)$/.exec(code);
     if (custom) apiError = new ApiError(Number(custom[1]) as HttpStatus, (err as Error).message);
-    else if (PG_MESSAGES[code]) apiError = new ApiError(...PG_MESSAGES[code]);
+    else if (PG_REFUSALS[code]) apiError = new ApiError(PG_REFUSALS[code][0], translate(API_LOCALE, PG_REFUSALS[code][1]));
   }
   if (!apiError) {
     console.error(

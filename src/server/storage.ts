@@ -33,6 +33,8 @@ export const UPLOAD_KINDS = {
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 export const BUCKETS = [...new Set(Object.values(UPLOAD_KINDS).map((k) => k.bucket))];
+/** Private buckets: read and written by the functions alone (CSV import files, src/server/imports.ts). */
+export const PRIVATE_BUCKETS = ['imports'];
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 const TYPE_OF_EXT: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };

@@ -403,11 +403,14 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     [P.completedBooking, { expired_date: day(90), completed: true, booking_datetime: at(-12) }],
   ] as const) add('campaign_phones', { id: nextId('campaign_phones'), campaign_id: 1, phone: phoneNo, completed: false, cancellations: 0, booking_datetime: null, ...r });
 
-  // A finished doctor import with one failed row, for the import screens.
-  add('imports', { id: nextId('imports'), country_id: 1, import_type: 'doctor', organization_id: 1, created_by: ACCOUNTS.facility.id, file_name: 'doctors.csv', size_kb: 4.2, status: 'import_success', percent: 100, success: 2, failed: 1 });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 1, data: { name: 'BS. Demo 1' }, status: 'success' });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 2, data: { name: 'BS. Demo 2' }, status: 'success' });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 3, data: { name: '' }, status: 'failed', message: 'name: This field is required' });
+  // A finished doctor import of the organization manager with one failed row (SPEC §4 warning: 2 saved, 1/3 not
+  // loaded), as src/server/imports.ts leaves one: lines counted from the header (line 1), the error file's address.
+  const seedImportHash = '5eed0000000000000000000000000001';
+  const seedDoctor = (name: string, email: string) => ({ name, gender: 'female', email, phone: '0901234567', hospital_branch_id: '1', provide_care: 'adults', specialties: '', languages: 'Vietnamese', expertise: '', glance: '', description: '' });
+  add('imports', { id: nextId('imports'), hash: seedImportHash, country_id: 1, import_type: 'doctor', organization_id: 1, created_by: ACCOUNTS.facility.id, file_name: 'doctors.csv', size_kb: 0.6, status: 'warning', percent: 100, success: 2, failed: 1, result_url: `/api/admin/imports/${seedImportHash}/errors.csv` });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 2, data: seedDoctor('BS. Demo 1', 'demo1@example.com'), status: 'success' });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 3, data: seedDoctor('BS. Demo 2', 'demo2@example.com'), status: 'success' });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 4, data: seedDoctor('', 'demo3@example.com'), status: 'failed', message: 'name: This field is required' });
 
   seedVaccinationCases(rows, nextId);
 
@@ -460,6 +463,12 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     }
     await seedDemoBookings(c, demoDoctorId);
     await seedAvailability(c, demoDoctorId);
+    // The bell of the finished demo import (its trigger was off while loading, when the loader could turn it off).
+    await c.query(
+      `insert into public.notifications (kind, organization_id, import_id, import_created_by)
+       select 'import_finished', i.organization_id, i.id, i.created_by from public.imports i
+        where i.status <> 'processing' and not exists (select 1 from public.notifications n where n.import_id = i.id)`,
+    );
     options.log?.(`booked at ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await c.query(`insert into public.directory_changes (entity, action) values ('all', 'RESEED')`);
     const tables = [...order, 'schedules', 'time_slots', 'bookings'];

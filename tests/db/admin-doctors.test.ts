@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import handler from '../../functions/admin-doctors';
 import { useDatabase } from '../../src/server/runtime';
 import { doctorFormPayload } from '../../src/lib/validation';
-import { createStaff, firstOrganization } from '../support/accounts';
+import { createPatient, createStaff, firstOrganization } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
 
@@ -87,6 +87,27 @@ describeEachEngine('admin doctors', { seed: true }, (ctx) => {
     expect(bySpecialty.pagination.total_items).toBe(
       await count('organization_id = $1 and exists (select 1 from public.doctor_specialties s where s.doctor_id = d.id and s.specialty_id = $2)', [org.organizationId, rows[0].specialty_id]),
     );
+  });
+
+  it('keeps the keyword search in the caller\'s scope, even called directly, and takes % and _ literally', async () => {
+    const word = (await ctx.db.pool.query('select name from public.doctors where hospital_id = $1 order by id limit 1', [org.hospitalIds[0]])).rows[0].name.split(' ').pop().slice(0, 4);
+    const branchFound = (await json(await call(`/api/admin/doctors?countryId=${countryId}&keyword=${encodeURIComponent(word)}`, 'branch'))).body._data;
+    expect(branchFound.pagination.total_items).toBe(await count('hospital_id = $1 and name ilike $2', [org.hospitalIds[0], `%${word}%`]));
+    expect(branchFound.pagination.total_items).toBeGreaterThan(0);
+    const literal = (await json(await call(`/api/admin/doctors?countryId=${countryId}&keyword=${encodeURIComponent('%_%')}`, 'admin'))).body._data;
+    expect(literal.pagination.total_items).toBe(0);
+    // admin_doctor_id_page runs as its owner (for the trigram index); a patient calling it through the API's rpc sees nothing.
+    const patient = await createPatient(ctx.db, { email: 'd-patient@doctors.test', onboarded: true });
+    const client = await ctx.db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', 'authenticated', true)`, [JSON.stringify({ sub: patient, role: 'authenticated' }), patient]);
+      const { rows } = await client.query('select total, page from public.admin_doctor_id_page(null, null, null, null, $1, 1, 20)', [word]);
+      expect(rows[0]).toMatchObject({ total: 0 });
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
   });
 
   it('creates a doctor from the form payload and reads every section back; the history has it', async () => {

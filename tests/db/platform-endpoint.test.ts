@@ -148,11 +148,14 @@ describeEachEngine('endpoint wrapper', { seed: false }, (ctx) => {
     expect(await count()).toBe(before);
   });
 
-  it('maps database errors: unique → 409, a PT409 raised by SQL → 409 with its message; both roll back', async () => {
+  it('maps database errors: unique → 409 (in the caller\'s language), a PT409 raised by SQL → 409 with its message; both roll back', async () => {
     const before = await count();
     const dup = await post({ id: 20, note: 'x', fail: 'unique' });
     expect(dup.status).toBe(409);
     expect((await dup.json())._messages).toEqual(['This record already exists.']);
+    // The generic refusals come back in the caller's language like every other message.
+    const dupVi = await post({ id: 20, note: 'x', fail: 'unique' }, { 'accept-language': 'vi-VN' });
+    expect((await dupVi.json())._messages).toEqual(['Bản ghi này đã tồn tại.']);
     const custom = await post({ id: 21, note: 'x', fail: 'custom' });
     expect(custom.status).toBe(409);
     expect((await custom.json())._messages).toEqual(['The slot is no longer available']);

@@ -78,6 +78,12 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   },
   { method: 'PUT', path: '/api/admin/doctors/999999999/availability', body: { outpatient: { slotMinutes: 30, capacity: 1, bufferTime: 0, weekly: [], exceptions: [] } }, expect: staffOnly(404, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/schedule', expect: staffOnly(403, { doctor: 404 }) },
+  // CSV imports (issue #29 item 5): managers only, never the doctor role. The upload without its multipart form and
+  // an empty manual chunk reach the body check; '0'×32 is nobody's import (the flows: tests/db/admin-imports.test.ts).
+  { method: 'POST', path: '/api/admin/imports', expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/imports/manual', body: {}, expect: staffOnly(422, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/imports/status?country_id={countryId}&hash=00000000000000000000000000000000', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/imports/00000000000000000000000000000000/errors.csv', expect: staffOnly(404, { doctor: 403 }) },
   // Admin overview (issue #27 item 6): admin, super and organization managers; platform admins name the market.
   { method: 'GET', path: '/api/admin/overview?from=2026-01-01&to=2026-01-31&countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }) },
 ];

@@ -39,6 +39,12 @@ describe('doctor form schema', () => {
     ]);
   });
 
+  it("shows 'File size too large' for an oversized picture, not 'Invalid format'", () => {
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    expect(issues(blank({ avatar: big }))).toEqual(['avatar: form.fileTooLarge']);
+    expect(issues(blank({ avatar: new File([new Uint8Array(10)], 'small.png', { type: 'image/png' }) }))).toEqual([]);
+  });
+
   it('sends what the server reads: a new expertise as its label, price_to only for a range, deleted service ids, no empty entries', () => {
     const v = doctorFormSchema({ selfEdit: false }).parse(
       blank({

@@ -105,6 +105,8 @@ describe('patient-facing server messages', () => {
 const ADMIN_SOURCES = [
   'functions/admin-availability.ts',
   'functions/admin-doctors.ts',
+  'functions/admin-imports.ts',
+  'src/server/imports.ts',
   'functions/admin-users.ts',
   'functions/admin-me.ts',
   'functions/admin-notifications.ts',

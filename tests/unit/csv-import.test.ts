@@ -210,3 +210,57 @@ describe('import messages and progress', () => {
     expect(chunkRecords([1, 2], 0)).toEqual([[1], [2]]);
   });
 });
+
+describe('import menu, statuses and calls', () => {
+  it('the kebab menu offers every import to managers, none to the doctor role, and drops doctor services when switched off', async () => {
+    const { importMenuTypes } = await import('../../src/lib/csv-import');
+    for (const role of ['admin', 'super', 'facility', 'senior_branch', 'branch']) expect(importMenuTypes(role)).toEqual(['doctor', 'doctor_service', 'service']);
+    expect(importMenuTypes('doctor')).toEqual([]);
+    expect(importMenuTypes('patient')).toEqual([]);
+    expect(importMenuTypes('facility', false)).toEqual(['doctor', 'service']);
+  });
+
+  it('final status: import_success when none failed, warning when some did, danger when all did', async () => {
+    const { finalImportStatus } = await import('../../src/lib/csv-import');
+    expect(finalImportStatus(3, 0)).toBe('import_success');
+    expect(finalImportStatus(2, 1)).toBe('warning');
+    expect(finalImportStatus(0, 3)).toBe('danger');
+    expect(finalImportStatus(0, 0)).toBe('danger');
+  });
+
+  it('list cells, sizes in kb, template names', async () => {
+    const { listCell, fileSizeKb, importTemplateName } = await import('../../src/lib/csv-import');
+    expect(listCell(' a | b ||c ')).toEqual(['a', 'b', 'c']);
+    expect(listCell('')).toEqual([]);
+    expect(fileSizeKb(1536)).toBe(1.5);
+    expect(fileSizeKb(100)).toBe(0.1);
+    expect(fileSizeKb(20)).toBe(0.1);
+    expect(fileSizeKb(0)).toBe(0);
+    expect(importTemplateName('doctor_service')).toBe('doctor-service-import-template.csv');
+  });
+
+  it('a manual chunk holds at most the chunk size of records with file lines', async () => {
+    const { manualImportBody, MANUAL_CHUNK_SIZE } = await import('../../src/lib/csv-import');
+    const rec = (line: number) => ({ line, data: { name: 'x' } });
+    const body = { type: 'service', country_id: 1, file_name: 's.csv', last: true, total: 11 };
+    expect(manualImportBody.safeParse({ ...body, records: Array.from({ length: MANUAL_CHUNK_SIZE }, (_, i) => rec(i + 2)) }).success).toBe(true);
+    expect(manualImportBody.safeParse({ ...body, records: Array.from({ length: MANUAL_CHUNK_SIZE + 1 }, (_, i) => rec(i + 2)) }).success).toBe(false);
+    expect(manualImportBody.safeParse({ ...body, records: [rec(1)] }).success).toBe(false);
+    expect(manualImportBody.safeParse({ ...body, type: 'doctor', records: [rec(2)] }).success).toBe(false);
+  });
+});
+
+describe('error file safety', () => {
+  it('writes a cell that would be a spreadsheet formula as text', () => {
+    const csv = importErrorCsv('doctor', [{ line: 2, record: { name: '=HYPERLINK("http://evil.test")', phone: '+84901', email: 'a@b.c' }, messages: ['email: x'] }]);
+    const row = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[1];
+    expect(row[1]).toBe(`'=HYPERLINK("http://evil.test")`);
+    expect(row[IMPORT_HEADERS.doctor.indexOf('phone') + 1]).toBe('+84901');
+    const more = (v: string) => Papa.parse<string[]>(importErrorCsv('doctor', [{ line: 2, record: { name: v }, messages: [] }]), { skipEmptyLines: true }).data[1][1];
+    expect(more('-5')).toBe('-5');
+    expect(more('@SUM(A1)')).toBe(`'@SUM(A1)`);
+    expect(more('-2+3+cmd|x')).toBe(`'-2+3+cmd|x`);
+    expect(more('Nguyen = A')).toBe('Nguyen = A');
+    expect(row[IMPORT_HEADERS.doctor.indexOf('email') + 1]).toBe('a@b.c');
+  });
+});

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, rebuildConfig, validateConfig } from '../../src/server/config';
-import { BUCKETS } from '../../src/server/storage';
+import { BUCKETS, PRIVATE_BUCKETS } from '../../src/server/storage';
 import { accessTokenTtl } from '../../src/server/env';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -31,7 +31,7 @@ describe('README production section matches the files', () => {
     expect(production).toContain('`[[redirects]]`');
   });
 
-  it('lists every scheduled function with its schedule, and says there is no background function', async () => {
+  it('lists every scheduled function with its schedule, and every background function', async () => {
     const dir = path.join(root, netlify.functions.directory);
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
     const scheduled: string[] = [];
@@ -41,8 +41,9 @@ describe('README production section matches the files', () => {
     }
     expect(scheduled.sort()).toEqual(['availability-roll.ts', 'booking-expiry.ts', 'booking-reminders.ts', 'outbox-sender.ts', 'site-rebuild.ts']);
     for (const f of scheduled) expect(production).toContain(`functions/${f}`);
-    expect(files.filter((f) => /-background\.ts$/.test(f))).toEqual([]);
-    expect(production).toMatch(/background functions \| none/);
+    const background = files.filter((f) => /-background\.ts$/.test(f));
+    expect(background).toEqual(['import-rows-background.ts']);
+    for (const f of background) expect(production).toContain(`functions/${f}`);
   });
 
   it('names every environment variable the configuration check reads and every PUBLIC_ variable the pages read', () => {
@@ -80,7 +81,8 @@ describe('supabase/config.toml', () => {
     expect(config.db.pooler.pool_mode).toBe('transaction');
     expect(config.auth.jwt_expiry).toBe(accessTokenTtl());
     expect(config.auth.additional_redirect_urls).toHaveLength(6);
-    expect(Object.keys(config.storage.buckets).sort()).toEqual([...BUCKETS].sort());
+    expect(Object.keys(config.storage.buckets).sort()).toEqual([...BUCKETS, ...PRIVATE_BUCKETS].sort());
+    for (const b of PRIVATE_BUCKETS) expect(config.storage.buckets[b].public, b).toBe(false);
   });
 });
 

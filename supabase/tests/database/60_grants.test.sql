@@ -20,7 +20,8 @@
 --     cancel_my_booking, reschedule_my_booking, booking_cancel_deadline (a column of the caller's own bookings),
 --     campaign_eligibility and baby_formula_eligibility (by the caller's own verified phone);
 --   the admin's calls, each refusing a caller without the staff role it needs: admin_create_staff,
---     admin_update_staff, admin_doctor_counts and admin_doctor_private (scoped to the doctors the caller manages),
+--     admin_update_staff, admin_doctor_counts, admin_doctor_id_page and admin_doctor_private (scoped to the doctors the
+--     caller manages),
 --     site_build_status (staff only), regenerate_doctor_schedule and doctor_schedule_conflicts (a doctor the
 --     caller manages), schedule_window_days (a constant).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
@@ -576,6 +577,7 @@ insert into expected values
   ('function', 'admin_consume_password_reset(text, text)', '', ''),
   ('function', 'admin_create_staff(text, text, text, text, bigint, bigint[])', '', 'x'),
   ('function', 'admin_doctor_counts(bigint[])', '', 'x'),
+  ('function', 'admin_doctor_id_page(bigint, bigint, bigint, bigint, text, integer, integer)', '', 'x'),
   ('function', 'admin_doctor_private(bigint)', '', 'x'),
   ('function', 'admin_issue_password_reset(text, text, uuid)', '', ''),
   ('function', 'admin_update_staff(uuid, text, text, text, bigint, bigint[])', '', 'x'),

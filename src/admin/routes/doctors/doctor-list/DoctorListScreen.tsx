@@ -25,6 +25,8 @@ import { Kebab, ListToolbar } from '../../../kit/ListToolbar';
 import { useNotify } from '../../../kit/Notifications';
 import { Pagination } from '../../../kit/Pagination';
 import { doctorColumns, publicDoctorHref } from './columns';
+import { importMenuTypes, type ImportType } from '../../../../lib/csv-import';
+import { ImportDialog } from '../doctor-import/ImportDialog';
 
 export const doctorListState = baseListSchema.extend({
   specialty_id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -44,6 +46,8 @@ export default function DoctorListScreen() {
   const [state, update] = useListState(doctorListState);
   // Platform admins work in the market of their language; other roles are held to their organization by the server.
   const countryId = isPlatformAdmin(me.role) ? LOCALE_CONFIG[locale].countryId : undefined;
+  // An import is recorded in a market: the admin's, else the language's (the server takes the organization's for others).
+  const importCountryId = countryId ?? LOCALE_CONFIG[locale].countryId;
   const keyword = [...state.keyword].length >= ADMIN_KEYWORD_MIN_CHARS ? state.keyword : undefined;
   const list = useDoctorList({ page: state.page, keyword, hospitalId: state.hospital_id, branchId: state.branch_id, specialtyId: state.specialty_id, countryId });
   const specialties = useSpecialties(countryId);
@@ -52,6 +56,7 @@ export default function DoctorListScreen() {
   const del = useDeleteDoctor();
   const [pending, setPending] = useState<Pending | null>(null);
   const [popupError, setPopupError] = useState<string | null>(null);
+  const [importing, setImporting] = useState<ImportType | null>(null);
 
   const errorText = (e: unknown) => tm(failureMessage(e instanceof ApiError ? e.messages : null));
 
@@ -123,6 +128,7 @@ export default function DoctorListScreen() {
           />
         }
         add={showDoctorsAddButton(me.role) ? { label: t('admin.addMenu.newDoctor'), to: ADD_BUTTON_TARGETS.doctor } : undefined}
+        kebab={importMenuTypes(me.role).map((type) => ({ key: `import-${type}`, label: t(`admin.imports.menu.${type}`), onSelect: () => setImporting(type) }))}
       />
       {list.isError ? (
         <p className="alert alert-danger" role="alert">
@@ -140,6 +146,7 @@ export default function DoctorListScreen() {
         onRowClick={(d) => navigate(doctorRoutes(d.id).detail)}
       />
       {data ? <Pagination page={state.page} last={data.pagination.last} total={data.pagination.total_items} onPage={(page) => update({ page })} /> : null}
+      <ImportDialog type={importing} countryId={importCountryId} onClose={() => setImporting(null)} />
       <ConfirmDialog
         open={!!pending}
         onOpenChange={(o) => {
