@@ -54,6 +54,7 @@ export async function readAvailability(db: Queryable, d: AvailabilityDoctor): Pr
             to_char(min(ts.started), 'HH24:MI') as first, to_char(max(ts.ended), 'HH24:MI') as last
        from public.schedules s join public.time_slots ts on ts.schedule_id = s.id
       where s.doctor_id = $1 and s.kind in ('outpatient', 'telemedicine') and s.working_day between $2::date and $2::date + $3::int - 1
+        and ts.withdrawn_at is null
       group by s.kind, s.working_day order by s.kind, s.working_day`,
     [d.id, d.today, d.windowDays],
   );

@@ -64,7 +64,7 @@ export interface SpecialtyResult {
 const FREE_SLOT_SQL = (bufferMinutes: string, s = 's') =>
   `${s}.working_day between ($2::timestamptz at time zone h.time_zone)::date and ($2::timestamptz at time zone h.time_zone)::date + $3::int
                        and (${s}.working_day + ts.started) at time zone h.time_zone > $2::timestamptz + make_interval(mins => ${bufferMinutes})
-                       and ts.booked < ts.capacity`;
+                       and ts.booked < ts.capacity and ts.withdrawn_at is null`;
 
 /** Results per search: a branch has tens of doctors, so this is a guard, not paging. */
 export const SEARCH_LIMIT = 200;

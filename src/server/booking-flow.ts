@@ -71,9 +71,10 @@ async function subjectPage(db: pg.PoolClient, req: HoldRequest): Promise<string 
 async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: string | null): Promise<void> {
   const { rows } = await db.query(
     `select ts.id as slot_id, sc.kind, sc.doctor_id, sc.service_id, sc.working_day::text as working_day
-       from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id where ts.id = $1`,
+       from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id where ts.id = $1 and ts.withdrawn_at is null`,
     [req.scheduleId],
   );
+  // A slot the doctor's hours withdrew is gone for a new booking, like a deleted one.
   if (!rows[0]) throw bookingError(404, 'slot-gone', 'This time slot no longer exists. Please pick another slot.', { pickAnother });
   const s = SlotRow.parse(rows[0]);
   const matches =

@@ -8,7 +8,8 @@
 --
 -- Generation (generate_doctor_slots) is idempotent and writes nothing when nothing changed. It never deletes or
 -- moves a slot a booking references (the foreign key would refuse anyway, whatever its status): such a slot
--- outside the new hours is kept and listed as a conflict (doctor_schedule_conflicts). Slots already started today
+-- outside the new hours is kept for its bookings but withdrawn (time_slots.withdrawn_at): closed to new bookings and
+-- gone from the public schedules; when it still has a patient it is listed as a conflict (doctor_schedule_conflicts). Slots already started today
 -- (hospital time) and days before today are never touched. Desired slots overlapping a kept slot are skipped.
 
 -- ---- the booking window -------------------------------------------------------------------------------------
@@ -95,6 +96,96 @@ create constraint trigger doctor_weekly_hours_guard after insert or update on pu
 create constraint trigger doctor_schedule_exceptions_guard after insert or update on public.doctor_schedule_exceptions
   for each row execute function public.doctor_hours_guard();
 
+-- ---- withdrawn slots -----------------------------------------------------------------------------------------
+-- Bookings are history, so a slot any booking references (an expired hold or a cancelled visit included) cannot be
+-- deleted. When the hours no longer ask for such a slot it is withdrawn instead: kept for its bookings, closed to
+-- new ones (the guard below, whatever path books), and left out of the public schedules (public_owner_slots) and
+-- the admin's slot counts. Asked for again by the hours, it reopens.
+alter table public.time_slots add column withdrawn_at timestamptz;
+comment on column public.time_slots.withdrawn_at is 'Set when the weekly hours stopped asking for this slot while bookings reference it: closed to new bookings, not shown publicly.';
+grant select (withdrawn_at) on public.time_slots to anon, authenticated;
+
+create or replace function public.bookings_refuse_withdrawn_slot() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if public.booking_occupies(new.status)
+     and (tg_op = 'INSERT' or not public.booking_occupies(old.status) or new.slot_id <> old.slot_id)
+     and exists (select 1 from public.time_slots t where t.id = new.slot_id and t.withdrawn_at is not null) then
+    -- The words book_slot uses for a slot that cannot be booked (src/server/booking-flow.ts maps them).
+    raise exception 'The slot is not available' using errcode = 'PT409';
+  end if;
+  return new;
+end $$;
+create trigger bookings_refuse_withdrawn_slot before insert or update of status, slot_id on public.bookings
+  for each row execute function public.bookings_refuse_withdrawn_slot();
+
+-- The public schedules: as before (20261125000100, kept by 20261126100000), without withdrawn slots.
+create or replace function public.public_owner_slots(p_kind text, p_owner_ids bigint[], p_from date, p_to date)
+returns table (owner_id bigint, time_zone text, buffer integer, slots json, hold_expiry timestamptz)
+language plpgsql stable security definer set search_path = '' set datestyle = 'ISO' set plan_cache_mode = force_generic_plan as $$
+begin
+  -- Bounds of what the schedule calls ask (a batch of 100 owners, 220 days): anything larger is a misuse.
+  if cardinality(p_owner_ids) > 200 or p_to - p_from > 400 or p_to < p_from then
+    raise exception 'At most 200 owners and 400 days at a time, the range from its first day to its last.' using errcode = '22023';
+  end if;
+  if p_kind in ('outpatient', 'telemedicine') then
+    return query
+      select o.id, h.time_zone, case when p_kind = 'outpatient' then o.buffer_time_outpatient else o.buffer_time_telemedicine end,
+             coalesce(a.slots, '[]'::json), a.hold_expiry
+        from public.doctors o
+        join public.hospitals h on h.id = o.hospital_id
+        left join lateral (
+          -- [slot id, working day, start, end, capacity, taken], by day and start (src/data/schedules.ts). slot_taken
+          -- looks for expired holds; a slot nobody booked has none (most slots: the call is skipped).
+          select json_agg(json_build_array(ts.id, s.working_day::text, ts.started::text, ts.ended::text, ts.capacity::int,
+                   case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end)
+                 order by s.working_day, ts.started) as slots,
+                 min(case when ts.booked > 0 then public.slot_live_hold_expiry(ts.id) end) as hold_expiry
+            from public.schedules s
+            join public.time_slots ts on ts.schedule_id = s.id
+           where s.doctor_id = o.id and s.kind = p_kind and s.hospital_id = o.hospital_id and s.working_day between p_from and p_to
+             and ts.withdrawn_at is null
+             and o.status = 1 and case when p_kind = 'outpatient' then o.outpatient_enabled else o.telemedicine_enabled end
+        ) a on true
+       where o.id = any (p_owner_ids) and public.is_hospital_published(o.hospital_id);
+  elsif p_kind = 'service' then
+    return query
+      select o.id, h.time_zone, o.buffer_time, coalesce(a.slots, '[]'::json), a.hold_expiry
+        from public.hospital_services o
+        join public.hospitals h on h.id = o.hospital_id
+        left join lateral (
+          select json_agg(json_build_array(ts.id, s.working_day::text, ts.started::text, ts.ended::text, ts.capacity::int,
+                   case when ts.booked = 0 then 0 else public.slot_taken(ts.id, ts.booked) end)
+                 order by s.working_day, ts.started) as slots,
+                 min(case when ts.booked > 0 then public.slot_live_hold_expiry(ts.id) end) as hold_expiry
+            from public.schedules s
+            join public.time_slots ts on ts.schedule_id = s.id
+           where s.service_id = o.id and s.hospital_id = o.hospital_id and s.working_day between p_from and p_to
+             and ts.withdrawn_at is null
+             and o.availability <> 0
+        ) a on true
+       where o.id = any (p_owner_ids) and o.status = 1 and public.is_hospital_published(o.hospital_id);
+  else
+    raise exception 'Unknown schedule kind: %', p_kind using errcode = '22023';
+  end if;
+end $$;
+
+-- The admin list's counts: as before (20261126500000), future slots without withdrawn ones.
+create or replace function public.admin_doctor_counts(p_doctor_ids bigint[])
+returns table (doctor_id bigint, upcoming_bookings integer, future_slots integer)
+language sql stable security definer set search_path = '' as $$
+  with scope as (select public.is_platform_admin() as all_doctors, public.staff_hospital_ids() as hospitals, auth.uid() as uid)
+  select d.id,
+         (select count(*)::int from public.bookings b
+           where b.doctor_id = d.id and b.starts_at >= now() and public.booking_occupies(b.status)),
+         (select count(*)::int from public.schedules s join public.time_slots t on t.schedule_id = s.id
+           where s.doctor_id = d.id and s.working_day >= (now() at time zone h.time_zone)::date and t.withdrawn_at is null)
+    from scope, unnest(p_doctor_ids) as i(id)
+    join public.doctors d on d.id = i.id
+    join public.hospitals h on h.id = d.hospital_id
+   where scope.uid is not null and (scope.all_doctors or d.hospital_id = any (scope.hospitals) or d.user_id = scope.uid)
+$$;
+
 -- ---- generation -----------------------------------------------------------------------------------------------
 -- The slots the weekly hours and exceptions ask for between two days (hospital-local days and times).
 create or replace function public.doctor_desired_slots(p_doctor_id bigint, p_kind text, p_from date, p_to date)
@@ -117,7 +208,8 @@ language sql stable security definer set search_path = '' as $$
    order by r.day, t.s::time
 $$;
 
--- Kept slots outside the hours: slots of the window a booking references that the hours no longer ask for.
+-- Kept slots outside the hours: slots of the window a patient still holds (an active booking) that the hours no
+-- longer ask for. Slots referenced only by cancelled or expired bookings are withdrawn without a conflict.
 -- bookings counts the bookings occupying the slot (hold, pending, confirmed, completed). Answers only about a
 -- doctor the caller manages (a manager in scope or the doctor themself).
 create or replace function public.doctor_schedule_conflicts(p_doctor_id bigint, p_kind text)
@@ -135,7 +227,7 @@ language sql stable security definer set search_path = '' as $$
     join public.time_slots ts on ts.schedule_id = s.id
    where exists (select 1 from public.doctor_availability a where a.doctor_id = p_doctor_id and a.kind = p_kind)
      and (s.working_day > z.today or ts.started > z.now_time)
-     and exists (select 1 from public.bookings b where b.slot_id = ts.id)
+     and exists (select 1 from public.bookings b where b.slot_id = ts.id and public.booking_occupies(b.status))
      and not exists (select 1 from want w where w.working_day = s.working_day and w.started = ts.started and w.ended = ts.ended)
    order by s.working_day, ts.started
 $$;
@@ -151,6 +243,7 @@ declare
   v_last date;
   v_added integer := 0;
   v_removed integer := 0;
+  v_withdrawn integer := 0;
   v_n integer;
 begin
   -- One generation of a doctor's kind at a time (a save and the scheduled roll-forward).
@@ -170,13 +263,30 @@ begin
                       where w.started = t.started and w.ended = t.ended);
   get diagnostics v_removed = row_count;
 
-  -- 2. Capacity of slots that stay (never below what is booked).
-  update public.time_slots t set capacity = greatest(w.capacity, t.booked)
+  -- 1b. Those a booking references stay, withdrawn: closed to new bookings, out of the public schedules.
+  update public.time_slots t set withdrawn_at = now()
+    from public.schedules s
+   where s.id = t.schedule_id and s.doctor_id = p_doctor_id and s.kind = p_kind and s.working_day between v_today and v_last
+     and (s.working_day > v_today or t.started > v_now)
+     and t.withdrawn_at is null
+     and not exists (select 1 from public.doctor_desired_slots(p_doctor_id, p_kind, s.working_day, s.working_day) w
+                      where w.started = t.started and w.ended = t.ended);
+  get diagnostics v_withdrawn = row_count;
+
+  -- 2. Slots that stay: their capacity (never below what is booked); a withdrawn one asked for again reopens. A
+  -- withdrawn slot nobody holds any more, at the start of a wanted slot of another length, becomes that slot (the
+  -- start is unique in a schedule).
+  update public.time_slots t set capacity = greatest(w.capacity, t.booked), ended = w.ended, withdrawn_at = null
     from public.schedules s, public.doctor_desired_slots(p_doctor_id, p_kind, v_today, v_last) w
    where s.id = t.schedule_id and s.doctor_id = p_doctor_id and s.kind = p_kind
-     and w.working_day = s.working_day and w.started = t.started and w.ended = t.ended
+     and w.working_day = s.working_day and w.started = t.started
+     and (w.ended = t.ended or (t.withdrawn_at is not null and t.booked = 0))
      and (s.working_day > v_today or t.started > v_now)
-     and t.capacity <> greatest(w.capacity, t.booked);
+     and (t.capacity <> greatest(w.capacity, t.booked) or t.ended <> w.ended or t.withdrawn_at is not null)
+     -- A slot reopens only where no withdrawn slot a patient holds overlaps it.
+     and (t.withdrawn_at is null
+          or not exists (select 1 from public.time_slots o where o.schedule_id = t.schedule_id and o.id <> t.id and o.withdrawn_at is not null
+                                                             and o.booked > 0 and o.started < w.ended and o.ended > w.started));
 
   -- 3. Schedules of the days that get slots, then the missing slots (none overlapping a slot that stays).
   insert into public.schedules (kind, doctor_id, working_day)
@@ -191,7 +301,10 @@ begin
     from public.doctor_desired_slots(p_doctor_id, p_kind, v_today, v_last) w
     join public.schedules s on s.doctor_id = p_doctor_id and s.kind = p_kind and s.working_day = w.working_day
    where (w.working_day > v_today or w.started > v_now)
-     and not exists (select 1 from public.time_slots t where t.schedule_id = s.id and t.started < w.ended and t.ended > w.started);
+     -- Not over a slot a patient holds, nor at a start already taken; a withdrawn slot nobody holds is no obstacle.
+     and not exists (select 1 from public.time_slots t
+                      where t.schedule_id = s.id
+                        and (t.started = w.started or (t.started < w.ended and t.ended > w.started and (t.withdrawn_at is null or t.booked > 0))));
   get diagnostics v_added = row_count;
 
   -- 4. Days of the window left without a slot have no schedule.
@@ -203,7 +316,7 @@ begin
   update public.doctor_availability a set generated_through = v_last
    where a.doctor_id = p_doctor_id and a.kind = p_kind and a.generated_through is distinct from v_last;
 
-  return jsonb_build_object('added', v_added, 'removed', v_removed, 'schedulesRemoved', v_n);
+  return jsonb_build_object('added', v_added, 'removed', v_removed, 'withdrawn', v_withdrawn, 'schedulesRemoved', v_n);
 end $$;
 
 -- What the admin save calls: the caller must manage the doctor (a manager in scope, or the doctor themself).
@@ -273,7 +386,7 @@ grant select (id, doctor_id, kind, day, type, starts, ends, note, created_at), i
 grant delete on public.doctor_schedule_exceptions to authenticated;
 grant usage on sequence public.doctor_weekly_hours_id_seq, public.doctor_schedule_exceptions_id_seq to authenticated;
 
-revoke execute on function public.schedule_window_days(), public.doctor_hours_guard(), public.doctor_desired_slots(bigint, text, date, date),
+revoke execute on function public.schedule_window_days(), public.doctor_hours_guard(), public.bookings_refuse_withdrawn_slot(), public.doctor_desired_slots(bigint, text, date, date),
   public.doctor_schedule_conflicts(bigint, text), public.generate_doctor_slots(bigint, text), public.regenerate_doctor_schedule(bigint, text),
   public.roll_doctor_schedules() from public, anon, authenticated;
 -- The admin calls: the window length, the save's regeneration and the kept conflicts, each answering only about a

@@ -132,6 +132,61 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
     expect(body._data.changes.outpatient.removed).toBe(rows.length - 1);
   });
 
+  it('withdraws a dropped slot only cancelled bookings reference: no conflict, not public, not bookable; reopens it when asked again', async () => {
+    const rows = await slots(doctorId);
+    const target = rows.find((r) => r.started === '10:40' && r.booked === 0)!;
+    const sameDay = rows.find((r) => r.day === target.day && r.started === '09:00')!;
+    const patient = (await ctx.db.pool.query('select user_id from public.patients order by user_id limit 1')).rows[0].user_id;
+    const bookOn = (slotId: number, status: string, key: string) =>
+      ctx.db.pool.query(
+        `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, cancelled_at, hold_expires_at)
+         select 'doctor', 'outpatient', $1, s.doctor_id, s.hospital_id, ts.id, (s.working_day + ts.started) at time zone h.time_zone, $3, $4, 'cash',
+                case when $3 = 'cancelled' then now() end, case when $3 = 'hold' then now() + interval '10 minutes' end
+           from public.time_slots ts join public.schedules s on s.id = ts.schedule_id join public.hospitals h on h.id = s.hospital_id where ts.id = $2`,
+        [patient, slotId, status, key],
+      );
+    await bookOn(target.id, 'cancelled', `avail-cancelled-${target.id}`);
+    const publicSlotIds = async () => {
+      const { rows: owner } = await ctx.db.pool.query(`select slots from public.public_owner_slots('outpatient', array[$1::bigint], $2::date, $2::date)`, [doctorId, target.day]);
+      return ((owner[0]?.slots ?? []) as unknown[][]).map((slot) => Number(slot[0]));
+    };
+    expect(await publicSlotIds()).toEqual(expect.arrayContaining([sameDay.id, target.id]));
+
+    // Mornings now end at 10:00: the 10:40 slot cannot be deleted (its cancelled booking is history).
+    const { body } = await save('branch', doctorId, outpatient(weekdays([1, 2, 3, 4, 5], '09:00', '10:00'), [], { slotMinutes: 20 }));
+    const withdrawn = (await ctx.db.pool.query('select withdrawn_at from public.time_slots where id = $1', [target.id])).rows[0];
+    expect(withdrawn.withdrawn_at).not.toBeNull();
+    expect(body._data.outpatient.conflicts.map((c: { started: string }) => c.started)).not.toContain('10:40');
+    const visible = await publicSlotIds();
+    expect(visible).toContain(sameDay.id);
+    expect(visible).not.toContain(target.id);
+    // Whatever path books it (a new hold, the cancelled booking held again), the database refuses. Each refusal in
+    // a transaction, as every request runs (PGlite's pg adapter loses its connection on a failed autocommit write).
+    const refused = async (sql: string, params: unknown[]) => {
+      const client = await ctx.db.pool.connect();
+      try {
+        await client.query('begin');
+        await expect(client.query(sql, params)).rejects.toMatchObject({ code: 'PT409' });
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    };
+    await refused(
+      `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, hold_expires_at)
+       select 'doctor', 'outpatient', $1, s.doctor_id, s.hospital_id, ts.id, (s.working_day + ts.started) at time zone h.time_zone, 'hold', $3, 'cash', now() + interval '10 minutes'
+         from public.time_slots ts join public.schedules s on s.id = ts.schedule_id join public.hospitals h on h.id = s.hospital_id where ts.id = $2`,
+      [patient, target.id, `avail-new-hold-${target.id}`],
+    );
+    await refused(`update public.bookings set status = 'hold', hold_expires_at = now() + interval '5 minutes' where idempotency_key = $1`, [`avail-cancelled-${target.id}`]);
+
+    // The hours ask for it again: the same slot reopens, public and bookable.
+    await save('branch', doctorId, outpatient(weekdays([1, 2, 3, 4, 5], '09:00', '11:00'), [], { slotMinutes: 20 }));
+    expect((await ctx.db.pool.query('select withdrawn_at from public.time_slots where id = $1', [target.id])).rows[0].withdrawn_at).toBeNull();
+    expect(await publicSlotIds()).toContain(target.id);
+    await bookOn(target.id, 'hold', `avail-reopened-${target.id}`);
+  });
+
   it('empties a day off of its free slots and adds the slots of extra hours', async () => {
     const today = (await read('branch', doctorId)).body._data.today as string;
     const monday = Array.from({ length: 14 }, (_, i) => addDays(today, i + 2)).find((d) => isoWeekday(d) === 1)!;
@@ -255,8 +310,9 @@ describeEachEngine('admin availability', { seed: true }, (ctx) => {
     const of = (t: string, a: string) => rows.filter((r) => r.table_name === t && r.action === a && mine(r));
     expect(of('doctor_availability', 'INSERT')).toHaveLength(1);
     expect(of('doctor_availability', 'UPDATE').find((r) => r.before.slot_minutes !== r.after.slot_minutes)).toMatchObject({ before: { slot_minutes: 30 }, after: { slot_minutes: 20 } });
-    expect(of('doctor_weekly_hours', 'INSERT').length).toBe(10);
-    expect(of('doctor_weekly_hours', 'DELETE').map((r) => r.before.ends)).toEqual(Array(5).fill('12:00:00'));
+    // Four changes of the hours: mornings to 12:00, to 11:00, to 10:00 and back to 11:00 (the withdrawn slot's test).
+    expect(of('doctor_weekly_hours', 'INSERT').length).toBe(20);
+    expect(of('doctor_weekly_hours', 'DELETE').map((r) => r.before.ends)).toEqual([...Array(5).fill('12:00:00'), ...Array(5).fill('11:00:00'), ...Array(5).fill('10:00:00')]);
     expect(of('doctor_schedule_exceptions', 'INSERT').map((r) => r.after.type).sort()).toEqual(['extra', 'off']);
     expect(of('doctors', 'UPDATE')[0]).toMatchObject({ before: { buffer_time_outpatient: 0 }, after: { buffer_time_outpatient: 60 } });
     expect(of('schedules', 'INSERT').length).toBeGreaterThan(30);

@@ -445,6 +445,7 @@ insert into expected values
   ('column', 'time_slots.part_of_day'                      , 's'  , 'siu'),
   ('column', 'time_slots.created_at'                       , 's'  , 'siu'),
   ('column', 'time_slots.updated_at'                       , 's'  , 'siu'),
+  ('column', 'time_slots.withdrawn_at'                     , 's'  , 's'),
   ('column', 'vaccine_details.id'                          , 's'  , 'siu'),
   ('column', 'vaccine_details.vaccine_id'                  , 's'  , 'siu'),
   ('column', 'vaccine_details.hospital_id'                 , 's'  , 'siu'),
@@ -677,6 +678,7 @@ insert into expected values
   ('function', 'staff_hospital_ids()'                        , ''  , 'x'),
   ('function', 'staff_organization_id()'                     , ''  , 'x'),
   ('function', 'staff_role()'                                , ''  , 'x'),
+  ('function', 'bookings_refuse_withdrawn_slot()'            , ''   , ''),
   ('function', 'time_slots_guard()'                          , ''   , '');
 
 -- What the database grants, in the same shape.

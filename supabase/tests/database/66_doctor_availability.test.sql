@@ -56,12 +56,12 @@ select is((select count(distinct working_day)::int from future where not referen
           'every working day of the window after today has slots');
 select is((select count(*)::int from future where not referenced and capacity <> 2), 0, 'each with the capacity of the settings');
 select ok((select bool_and(n = 6) from (select count(*) as n from future where not referenced group by working_day) x), 'six slots a day');
-select ok(exists (select 1 from public.time_slots ts, t where ts.id = t.booked_slot), 'the booked slot outside the hours is kept');
+select ok(exists (select 1 from public.time_slots ts, t where ts.id = t.booked_slot and ts.withdrawn_at is not null), 'the booked slot outside the hours is kept, withdrawn from new bookings');
 select is((select c.bookings from t cross join lateral public.doctor_schedule_conflicts(t.mine, 'outpatient') c
             join public.schedules s on s.doctor_id = t.mine and s.kind = 'outpatient' and s.working_day = c.working_day
             join public.time_slots ts on ts.schedule_id = s.id and ts.started = c.started
            where ts.id = t.booked_slot), 1, 'and listed as a conflict with its booking');
-select is((select public.regenerate_doctor_schedule(t.mine, 'outpatient') - 'schedulesRemoved' from t), '{"added": 0, "removed": 0}'::jsonb, 'a second run changes nothing');
+select is((select public.regenerate_doctor_schedule(t.mine, 'outpatient') - 'schedulesRemoved' from t), '{"added": 0, "removed": 0, "withdrawn": 0}'::jsonb, 'a second run changes nothing');
 
 -- A day off: the first Tuesday after tomorrow.
 insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type)
