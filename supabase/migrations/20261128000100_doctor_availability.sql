@@ -104,6 +104,9 @@ create constraint trigger doctor_schedule_exceptions_guard after insert or updat
 alter table public.time_slots add column withdrawn_at timestamptz;
 comment on column public.time_slots.withdrawn_at is 'Set when the weekly hours stopped asking for this slot while bookings reference it: closed to new bookings, not shown publicly.';
 grant select (withdrawn_at) on public.time_slots to anon, authenticated;
+-- Staff may insert slots directly (the time_slots policy): one inserted withdrawn is simply not offered. Only
+-- generation withdraws or reopens an existing slot.
+grant insert (withdrawn_at) on public.time_slots to authenticated;
 
 create or replace function public.bookings_refuse_withdrawn_slot() returns trigger
 language plpgsql security definer set search_path = '' as $$

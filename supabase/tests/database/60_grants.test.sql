@@ -445,7 +445,7 @@ insert into expected values
   ('column', 'time_slots.part_of_day'                      , 's'  , 'siu'),
   ('column', 'time_slots.created_at'                       , 's'  , 'siu'),
   ('column', 'time_slots.updated_at'                       , 's'  , 'siu'),
-  ('column', 'time_slots.withdrawn_at'                     , 's'  , 's'),
+  ('column', 'time_slots.withdrawn_at'                     , 's'  , 'si'),
   ('column', 'vaccine_details.id'                          , 's'  , 'siu'),
   ('column', 'vaccine_details.vaccine_id'                  , 's'  , 'siu'),
   ('column', 'vaccine_details.hospital_id'                 , 's'  , 'siu'),
