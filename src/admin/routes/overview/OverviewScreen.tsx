@@ -8,11 +8,9 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { LOCALE_CONFIG, type Currency } from '../../../../i18n/locales';
 import { chartState, defaultRange, isIsoDay, OVERVIEW_MAX_DAYS, overviewSeries, overviewState, rangeRefusal, type AdminOverviewData, type OverviewStatus } from '../../../lib/admin-overview';
-import { failureMessage } from '../../../lib/admin-rules';
 import { formatCalendarDateIn, formatMoney, formatNumber } from '../../../lib/format';
 import { todayInZone } from '../../../lib/hospital-time';
 import { isPlatformAdmin } from '../../../lib/roles';
-import { ApiError } from '../../api';
 import { useMe } from '../../data/me/queries';
 import { useOverview } from '../../data/overview/queries';
 import { useT, type AdminKey, type Translator } from '../../i18n';
@@ -22,6 +20,7 @@ import { EmptyData, Spinner } from '../../kit/Spinner';
 import { DayChart, type DaySeries } from './DayChart';
 import { SiteBuildStatus } from './SiteBuildStatus';
 import './overview.css';
+import { LoadFailure } from '../../kit/LoadFailure';
 
 const day = z.string().refine(isIsoDay).optional().catch(undefined);
 const id = z.coerce.number().int().positive().optional().catch(undefined);
@@ -140,7 +139,7 @@ function TotalsCards({ data, currency }: { data: AdminOverviewData; currency: Cu
 
 export default function OverviewScreen() {
   const tr = useT();
-  const { t, tm, locale } = tr;
+  const { t, locale } = tr;
   const me = useMe().data!;
   const [state, update] = useListState(overviewUrlState);
   const market = LOCALE_CONFIG[locale];
@@ -158,11 +157,7 @@ export default function OverviewScreen() {
   const body = () => {
     if (refusal) return null;
     if (overview.isError)
-      return (
-        <p className="alert alert-danger" role="alert">
-          {tm(failureMessage(overview.error instanceof ApiError ? overview.error.messages : null))}
-        </p>
-      );
+      return <LoadFailure error={overview.error} />;
     if (!data) return <Spinner />;
     return (
       <div className="overview-body" aria-busy={overview.isFetching || undefined}>

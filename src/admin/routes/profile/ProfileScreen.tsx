@@ -3,17 +3,16 @@
  * branch, contract or levels (the server keeps those and refuses status and the partner flag to a doctor).
  */
 import { doctorFormValues } from '../../../lib/admin-doctors';
-import { failureMessage } from '../../../lib/admin-rules';
-import { ApiError } from '../../api';
 import { useDoctor } from '../../data/doctors/queries';
 import { useMe } from '../../data/me/queries';
 import { useT } from '../../i18n';
 import { useNotify } from '../../kit/Notifications';
 import { Spinner } from '../../kit/Spinner';
 import { DoctorForm } from '../doctors/doctor-form/DoctorForm';
+import { LoadFailure } from '../../kit/LoadFailure';
 
 export default function ProfileScreen() {
-  const { t, tm } = useT();
+  const { t } = useT();
   const me = useMe().data!;
   const notify = useNotify();
   const doctor = useDoctor(me.doctorId ?? 0, me.doctorId != null);
@@ -25,11 +24,7 @@ export default function ProfileScreen() {
     );
   if (doctor.isPending) return <Spinner />;
   if (doctor.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {tm(failureMessage(doctor.error instanceof ApiError ? doctor.error.messages : null))}
-      </p>
-    );
+    return <LoadFailure error={doctor.error} />;
   return (
     <DoctorForm
       key={me.doctorId}

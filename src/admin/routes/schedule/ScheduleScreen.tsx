@@ -4,26 +4,21 @@
  * booked slots kept outside them and the generated days of the booking window, per kind.
  */
 import { useState } from 'react';
-import { failureMessage } from '../../../lib/admin-rules';
-import { ApiError } from '../../api';
 import { useMySchedule } from '../../data/availability/queries';
 import { useT } from '../../i18n';
 import { Spinner } from '../../kit/Spinner';
 import { KindTabs } from '../doctors/doctor-availability/DoctorAvailabilityScreen';
 import { ConflictList, HoursSummary, UpcomingDays } from '../doctors/doctor-availability/ScheduleSummary';
 import { AVAILABILITY_KINDS, type AvailabilityKind } from '../../../lib/doctor-availability';
+import { LoadFailure } from '../../kit/LoadFailure';
 
 export default function ScheduleScreen() {
-  const { t, tm } = useT();
+  const { t } = useT();
   const q = useMySchedule();
   const [tab, setTab] = useState<AvailabilityKind>('outpatient');
   if (q.isPending) return <Spinner />;
   if (q.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {tm(failureMessage(q.error instanceof ApiError ? q.error.messages : null))}
-      </p>
-    );
+    return <LoadFailure error={q.error} />;
   const data = q.data;
   return (
     <section className="screen availability" aria-labelledby="schedule-heading">

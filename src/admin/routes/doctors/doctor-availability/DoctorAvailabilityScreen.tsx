@@ -7,13 +7,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AVAILABILITY_KINDS, type AvailabilityKind } from '../../../../lib/doctor-availability';
-import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
-import { ApiError } from '../../../api';
+import { doctorRoutes } from '../../../../lib/admin-rules';
 import { useAvailability } from '../../../data/availability/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
 import { AvailabilityForm } from './AvailabilityForm';
 import { ConflictList, UpcomingDays } from './ScheduleSummary';
+import { LoadFailure } from '../../../kit/LoadFailure';
 
 export const KIND_LABELS: Record<AvailabilityKind, AdminKey> = {
   outpatient: 'admin.availability.tab.outpatient',
@@ -57,17 +57,13 @@ export function KindTabs({ active, onChange, idPrefix }: { active: AvailabilityK
 }
 
 export default function DoctorAvailabilityScreen() {
-  const { t, tm } = useT();
+  const { t } = useT();
   const doctorId = Number(useParams().doctorId);
   const q = useAvailability(doctorId);
   const [tab, setTab] = useState<AvailabilityKind>('outpatient');
   if (q.isPending) return <Spinner />;
   if (q.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {tm(failureMessage(q.error instanceof ApiError ? q.error.messages : null))}
-      </p>
-    );
+    return <LoadFailure error={q.error} />;
   const data = q.data;
   const back = doctorRoutes(doctorId).detail;
   return (

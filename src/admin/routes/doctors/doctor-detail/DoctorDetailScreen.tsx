@@ -6,15 +6,15 @@
 import { Link, useParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
-import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
+import { doctorRoutes } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
-import { ApiError } from '../../../api';
 import { useDoctor } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
 import { provideForText, publicDoctorHref } from '../doctor-list/columns';
 import { FaqList, ProfileEntryList } from '../ProfileEntryList';
+import { LoadFailure } from '../../../kit/LoadFailure';
 
 const SECTIONS = [
   ['experience', 'admin.doctors.detail.experience'],
@@ -26,17 +26,13 @@ const SECTIONS = [
 
 export default function DoctorDetailScreen() {
   const tr = useT();
-  const { t, tm, locale } = tr;
+  const { t, locale } = tr;
   const id = Number(useParams().doctorId);
   const q = useDoctor(id);
   const me = useMe().data;
   if (q.isPending) return <Spinner />;
   if (q.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {tm(failureMessage(q.error instanceof ApiError ? q.error.messages : null))}
-      </p>
-    );
+    return <LoadFailure error={q.error} />;
   const d = q.data;
   const currency = LOCALE_CONFIG[locale].currency;
   const faqs = profileFaqs(d.faqs);

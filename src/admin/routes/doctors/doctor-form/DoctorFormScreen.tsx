@@ -5,19 +5,17 @@
  */
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { doctorFormValues } from '../../../../lib/admin-doctors';
-import { doctorRoutes, failureMessage } from '../../../../lib/admin-rules';
-import { ApiError } from '../../../api';
+import { doctorRoutes } from '../../../../lib/admin-rules';
 import { useDoctor } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
-import { useT } from '../../../i18n';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
 import { DoctorForm } from './DoctorForm';
+import { LoadFailure } from '../../../kit/LoadFailure';
 
 const positive = (v: string | null | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 export default function DoctorFormScreen() {
-  const { tm } = useT();
   const me = useMe().data!;
   const navigate = useNavigate();
   const notify = useNotify();
@@ -29,11 +27,7 @@ export default function DoctorFormScreen() {
 
   if (sourceId != null && source.isPending) return <Spinner />;
   if (sourceId != null && source.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {tm(failureMessage(source.error instanceof ApiError ? source.error.messages : null))}
-      </p>
-    );
+    return <LoadFailure error={source.error} />;
   const d = sourceId != null ? (source.data ?? null) : null;
   // A new doctor starts in the caller's organization (and branch, for a branch manager).
   const initial = doctorFormValues(d, mode, { hospitalId: me.hospital?.id ?? null, branchId: me.role === 'branch' ? (me.branch?.id ?? null) : null });

@@ -29,8 +29,7 @@ import {
   type ImportType,
   type ReadResult,
 } from '../../../../lib/csv-import';
-import { failureMessage } from '../../../../lib/admin-rules';
-import { ApiError } from '../../../api';
+import { useErrorText } from '../../../kit/LoadFailure';
 import { doctorKeys } from '../../../data/doctors/keys';
 import { downloadErrorFile, saveFile, sendManualChunk, startFileImport, useImportStatus } from '../../../data/imports/queries';
 import { useT } from '../../../i18n';
@@ -55,6 +54,7 @@ const errorFileName = (type: ImportType) => `${type.replace('_', '-')}-import-er
 
 export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
   const { t, tm } = useT();
+  const errorText = useErrorText();
   const qc = useQueryClient();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -95,9 +95,9 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
   useEffect(() => {
     if (status.isError && hash) {
       setBusy(false);
-      setError(tm(failureMessage(status.error instanceof ApiError ? status.error.messages : null)));
+      setError(errorText(status.error));
     }
-  }, [status.isError, status.error, hash, tm]);
+  }, [status.isError, status.error, hash, errorText]);
 
   if (!type) return null;
 
@@ -146,7 +146,7 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
       else setHash((await startFileImport({ type, file, countryId, token: crypto.randomUUID() })).hash);
     } catch (e) {
       setBusy(false);
-      setError(tm(failureMessage(e instanceof ApiError ? e.messages : null)));
+      setError(errorText(e));
     }
   };
 

@@ -11,9 +11,9 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { ADMIN_KEYWORD_MIN_CHARS, type AdminDoctorListItem } from '../../../../lib/admin-doctors';
-import { ADD_BUTTON_TARGETS, doctorActiveToggle, doctorRoutes, failureMessage, showDoctorsAddButton, telemedicineAction } from '../../../../lib/admin-rules';
+import { ADD_BUTTON_TARGETS, doctorActiveToggle, doctorRoutes, showDoctorsAddButton, telemedicineAction } from '../../../../lib/admin-rules';
 import { isPlatformAdmin } from '../../../../lib/roles';
-import { ApiError } from '../../../api';
+import { useErrorText } from '../../../kit/LoadFailure';
 import { useDeleteDoctor, useDoctorList, useDoctorStatus, useDoctorTelemedicine, useSpecialties } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT } from '../../../i18n';
@@ -58,7 +58,7 @@ export default function DoctorListScreen() {
   const [popupError, setPopupError] = useState<string | null>(null);
   const [importing, setImporting] = useState<ImportType | null>(null);
 
-  const errorText = (e: unknown) => tm(failureMessage(e instanceof ApiError ? e.messages : null));
+  const errorText = useErrorText();
 
   const onActiveToggle = (d: AdminDoctorListItem) => {
     const decision = doctorActiveToggle(d);
