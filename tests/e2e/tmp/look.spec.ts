@@ -14,12 +14,3 @@ test('look: availability and schedule at 390', async ({ page }) => {
   }
 });
 
-test('look: import dialog at 390', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signInAs(page, 'facility', '/admin/doctors');
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: 'tests/e2e/tmp/out/doctors-390.png' });
-  await page.getByRole('button', { name: /more|thêm tùy chọn|Tùy chọn|⋮/i }).first().click().catch(() => undefined);
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: 'tests/e2e/tmp/out/doctors-kebab-390.png' });
-});
