@@ -26,7 +26,9 @@ export const MANAGED_DOCTOR = `((select public.is_platform_admin()) or d.hospita
 export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): Promise<AdminDoctorPage> {
   const from = (q.page - 1) * ADMIN_DOCTOR_PAGE_SIZE + 1;
   const { rows } = await db.query(
-    `with ids as (select total, page from public.admin_doctor_id_page($1, $2, $3, $4, $5, $6, $7))
+    `with ids as (select total, page from public.admin_doctor_id_page($1, $2, $3, $4, $5, $6, $7)),
+          -- Counted once for the page: joined as a function, it ran again for every row of the page.
+          counts as materialized (select c.* from ids, public.admin_doctor_counts(ids.page) c)
      select ids.total, d.id::int as id, d.name, d.avatar, d.provide_care as "provideCare", d.slug,
             d.outpatient_enabled as "outpatient", d.telemedicine_enabled as "telemedicine", d.status,
             d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
@@ -35,7 +37,7 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
        from ids
        left join lateral unnest(ids.page) with ordinality as p(id, n) on true
        left join public.doctors d on d.id = p.id and ${MANAGED_DOCTOR}
-       left join public.admin_doctor_counts(ids.page) c on c.doctor_id = d.id
+       left join counts c on c.doctor_id = d.id
       order by p.n`,
     [q.countryId ?? null, q.hospitalId ?? null, q.branchId ?? null, q.specialtyId ?? null, q.keyword ?? null, from, from + ADMIN_DOCTOR_PAGE_SIZE - 1],
   );
