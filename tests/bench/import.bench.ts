@@ -8,8 +8,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import Papa from 'papaparse';
 import { IMPORT_HEADERS } from '../../src/lib/csv-import';
+import { doctorImportRow, spreadsheetCsv } from '../support/import-files';
 import type { Benchmark, BenchContext } from './harness';
 import { round } from './harness';
 
@@ -28,23 +28,16 @@ async function start(engine: 'pglite' | 'postgres'): Promise<Setup & { child: Ch
 }
 
 function doctorFile(setup: Setup, run: string): string {
-  const rows = Array.from({ length: ROWS }, (_, i) => {
-    const r: Record<string, string> = {
-      name: `Bench Import ${run} ${i + 1}`,
+  const rows = Array.from({ length: ROWS }, (_, i) =>
+    doctorImportRow(`Bench Import ${run} ${i + 1}`, setup.branchId, {
       gender: i % 2 ? 'male' : 'female',
       email: `bench.${run}.${i + 1}@bench.test`,
-      phone: '0901234567',
-      hospital_branch_id: String(setup.branchId),
       provide_care: 'both',
       specialties: setup.specialties.join('|'),
-      languages: 'Vietnamese|English',
       expertise: `Bench expertise ${i % 5}|Bench expertise ${(i + 1) % 5}`,
-      glance: 'Cardiologist, 10 years',
-      description: 'First line\nsecond line, with a comma',
-    };
-    return IMPORT_HEADERS.doctor.map((h) => r[h] ?? '');
-  });
-  return '\uFEFF' + Papa.unparse({ fields: [...IMPORT_HEADERS.doctor], data: rows }, { newline: '\r\n' });
+    }),
+  );
+  return spreadsheetCsv(IMPORT_HEADERS.doctor, rows);
 }
 
 async function importOnce(setup: Setup, run: string) {

@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import handler from '../../functions/admin-imports';
 import background from '../../functions/import-rows-background';
@@ -19,11 +18,11 @@ import { processImport, signImport, useImportTrigger } from '../../src/server/im
 import { createStaff, firstOrganization } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
+import { doctorImportRow, readCsvRows, spreadsheetCsv } from '../support/import-files';
 
 const BASE = 'http://local.test';
 
-const csv = (header: readonly string[], rows: (string | number)[][], opts: { bom?: boolean } = {}) =>
-  (opts.bom ? '\uFEFF' : '') + Papa.unparse({ fields: [...header], data: rows.map((r) => r.map(String)) }, { newline: '\r\n' });
+const csv = (header: readonly string[], rows: (string | number)[][], opts: { bom?: boolean } = {}) => spreadsheetCsv(header, rows, { bom: opts.bom ?? false });
 
 describeEachEngine('admin imports', { seed: true }, (ctx) => {
   const tokens: Record<string, string> = {};
@@ -85,23 +84,8 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     rmSync(storageDir, { recursive: true, force: true });
   });
 
-  const doctorRow = (name: string, branch: number, extra: Partial<Record<string, string>> = {}) => {
-    const r: Record<string, string> = {
-      name,
-      gender: 'female',
-      email: `${name.toLowerCase().replace(/\W+/g, '.')}@imports.test`,
-      phone: '0901234567',
-      hospital_branch_id: String(branch),
-      provide_care: 'adults',
-      specialties: slugs.join('|'),
-      languages: 'Vietnamese|English',
-      expertise: 'Imported expertise A|Imported expertise B',
-      glance: 'Cardiologist, 10 years',
-      description: 'First line\nsecond line, with a comma',
-      ...extra,
-    };
-    return IMPORT_HEADERS.doctor.map((h) => r[h] ?? '');
-  };
+  const doctorRow = (name: string, branch: number, extra: Partial<Record<string, string>> = {}) =>
+    doctorImportRow(name, branch, { specialties: slugs.join('|'), expertise: 'Imported expertise A|Imported expertise B', ...extra });
 
   it('imports a spreadsheet-written doctor file record by record, with its lists, the history and the bell', async () => {
     const [b1, b2] = org.hospitalIds;
@@ -184,7 +168,7 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
       expect(file.headers.get('cache-control')).toMatch(/no-store/);
-      const parsed = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+      const parsed = readCsvRows(await file.text());
       expect(parsed[0]).toEqual(['Line', ...IMPORT_HEADERS.doctor, 'Message Error', 'Status import']);
       expect(parsed.slice(1).map((r) => [r[0], r[1], r.at(-1)])).toEqual([
         ['3', names[1], 'Failed'],
@@ -216,7 +200,7 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const res = await handler(new Request(`${BASE}/api/admin/imports/status?hash=${hash}`, { headers: { authorization: `Bearer ${manager}` } }));
     expect((await res.json())._data['upload-process']).toEqual({ status: 'warning', percent: 100, success: 2, failed: 1, result: `/api/admin/imports/${hash}/errors.csv`, hash });
     const file = await handler(new Request(`${BASE}/api/admin/imports/${hash}/errors.csv`, { headers: { authorization: `Bearer ${manager}` } }));
-    const rows = Papa.parse<string[]>((await file.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const rows = readCsvRows(await file.text());
     expect(rows.map((r) => [r[0], r[1], r.at(-2), r.at(-1)])).toEqual([
       ['Line', 'name', 'Message Error', 'Status import'],
       ['4', '', 'name: This field is required', 'Failed'],

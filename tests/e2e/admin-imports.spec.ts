@@ -7,14 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import Papa from 'papaparse';
 import { ACCOUNTS, SEED_SCOPE } from '../../supabase/seed/accounts';
 import { IMPORT_HEADERS } from '../../src/lib/csv-import';
 import { e2eAccessToken } from './support/access-token';
 import { signInAs } from './support/admin';
+import { doctorImportRow, readCsvRows, spreadsheetCsv } from '../support/import-files';
 
-const csv = (header: readonly string[], rows: (string | number)[][]) =>
-  '\uFEFF' + Papa.unparse({ fields: [...header], data: rows.map((r) => r.map(String)) }, { newline: '\r\n' });
+const csv = (header: readonly string[], rows: (string | number)[][]) => spreadsheetCsv(header, rows);
 const file = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
 
 async function axe(page: Page) {
@@ -28,24 +27,6 @@ async function openImport(page: Page, item: 'Import doctors' | 'Import doctor se
   const dialog = page.getByRole('dialog', { name: item });
   await expect(dialog).toBeVisible();
   return dialog;
-}
-
-function doctorRow(name: string, branch: number, extra: Record<string, string> = {}) {
-  const r: Record<string, string> = {
-    name,
-    gender: 'female',
-    email: `${name.toLowerCase().replace(/\W+/g, '.')}@imports.test`,
-    phone: '0901234567',
-    hospital_branch_id: String(branch),
-    provide_care: 'adults',
-    specialties: '',
-    languages: 'Vietnamese|English',
-    expertise: 'Hypertension',
-    glance: 'Cardiologist, 10 years',
-    description: 'First line\nsecond line',
-    ...extra,
-  };
-  return IMPORT_HEADERS.doctor.map((h) => r[h] ?? '');
 }
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -70,7 +51,7 @@ test('senior branch manager: every import type with a good file, each read error
   await expect(dialog.getByRole('link', { name: 'Download the template' })).toHaveAttribute('download', 'doctor-import-template.csv');
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
   const names = [`Import Doctor ${tag} A`, `Import Doctor ${tag} B`];
-  await dialog.getByLabel('Choose a CSV file').setInputFiles(file('doctors.csv', csv(IMPORT_HEADERS.doctor, names.map((n) => doctorRow(n, branch)))));
+  await dialog.getByLabel('Choose a CSV file').setInputFiles(file('doctors.csv', csv(IMPORT_HEADERS.doctor, names.map((n) => doctorImportRow(n, branch)))));
   await expect(dialog.getByText('File is uploaded successfully. Please hit button Import below to continue.')).toBeVisible();
   await expect(dialog.locator('.import-file-name')).toHaveText('doctors.csv');
   await expect(dialog.locator('.import-file-size')).toHaveText(/^\d+(\.\d)? kb$/);
@@ -94,7 +75,7 @@ test('senior branch manager: every import type with a good file, each read error
   // ---- each read error, and Remove resets ---------------------------------------------------------------------
   dialog = await openImport(page, 'Import doctors');
   const header = IMPORT_HEADERS.doctor.join(',');
-  const row = doctorRow('Read Error Row', branch).map((c) => JSON.stringify(c)).join(',');
+  const row = doctorImportRow('Read Error Row', branch).map((c) => JSON.stringify(c)).join(',');
   const cases: [string, string, string][] = [
     ['doctors.txt', `${header}\r\n${row}`, 'Wrong file format'],
     ['empty.csv', '', 'File is not valid!'],
@@ -118,7 +99,7 @@ test('senior branch manager: every import type with a good file, each read error
   const bad = [`Import Good ${tag}`, `Import Bad Email ${tag}`, `Import Other Branch ${tag}`];
   await dialog
     .getByLabel('Choose a CSV file')
-    .setInputFiles(file('bad-rows.csv', csv(IMPORT_HEADERS.doctor, [doctorRow(bad[0], branch), doctorRow(bad[1], branch, { email: 'not-an-email' }), doctorRow(bad[2], outOfScope)])));
+    .setInputFiles(file('bad-rows.csv', csv(IMPORT_HEADERS.doctor, [doctorImportRow(bad[0], branch), doctorImportRow(bad[1], branch, { email: 'not-an-email' }), doctorImportRow(bad[2], outOfScope)])));
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByText('2/3 records can not be loaded')).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByText('1 the records are saved successfully.')).toBeVisible();
@@ -128,13 +109,13 @@ test('senior branch manager: every import type with a good file, each read error
   await page.screenshot({ path: info.outputPath(`import-warning-${width}.png`) });
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the list' }).click()]);
   expect(download.suggestedFilename()).toBe('doctor-import-errors.csv');
-  const errors = Papa.parse<string[]>((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const errors = readCsvRows(await readFile((await download.path())!, 'utf8'));
   expect(errors[0]).toEqual(['Line', ...IMPORT_HEADERS.doctor, 'Message Error', 'Status import']);
   expect(errors.slice(1).map((r) => [r[0], r[1], r.at(-2), r.at(-1)])).toEqual([
     ['3', bad[1], 'email: Please enter a valid email', 'Failed'],
     ['4', bad[2], 'hospital_branch_id: This branch does not exist or is not in your scope.', 'Failed'],
   ]);
-  expect(errors[1][IMPORT_HEADERS.doctor.indexOf('description') + 1]).toBe('First line\nsecond line');
+  expect(errors[1][IMPORT_HEADERS.doctor.indexOf('description') + 1]).toBe('First line\nsecond line, with a comma');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // ---- doctor services: a good file ------------------------------------------------------------------------------
@@ -165,7 +146,7 @@ test('senior branch manager: every import type with a good file, each read error
   await dialog.getByRole('button', { name: 'Import' }).click();
   await expect(dialog.getByText('1/12 records can not be loaded')).toBeVisible({ timeout: 20_000 });
   const [serviceErrors] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download the list' }).click()]);
-  const rows = Papa.parse<string[]>((await readFile((await serviceErrors.path())!, 'utf8')).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+  const rows = readCsvRows(await readFile((await serviceErrors.path())!, 'utf8'));
   expect(rows.map((r) => [r[0], r[1], r.at(-1)])).toEqual([
     ['Line', 'name', 'Status import'],
     ['5', `Import service ${tag} 4`, 'Failed'],
@@ -182,7 +163,7 @@ test('the doctor role has no imports: no doctor list, and the import call refuse
   const token = await e2eAccessToken(request, ACCOUNTS.doctor.id, ACCOUNTS.doctor.email);
   const res = await request.post('/api/admin/imports', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { type: 'doctor', country_id: '1', file: file('doctors.csv', csv(IMPORT_HEADERS.doctor, [doctorRow('Doctor Role Row', SEED_SCOPE.branchHospitalId)])) },
+    multipart: { type: 'doctor', country_id: '1', file: file('doctors.csv', csv(IMPORT_HEADERS.doctor, [doctorImportRow('Doctor Role Row', SEED_SCOPE.branchHospitalId)])) },
   });
   expect(res.status()).toBe(403);
 });
