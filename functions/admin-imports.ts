@@ -39,6 +39,7 @@ import {
   type ImportRow,
 } from '../src/server/imports';
 import { objectStorage } from '../src/server/storage';
+import { callerLocale, localizeMessage } from '../src/server/caller-locale';
 import { serverDatabase } from '../src/server/runtime';
 import type { StaffSession } from '../src/server/auth';
 
@@ -109,7 +110,7 @@ export const adminImportStart = defineEndpoint({
         sizeKb: fileSizeKb(bytes.byteLength),
       });
       // Stored before the row commits: the background function never finds a row without its file.
-      await storage.put(IMPORT_BUCKET, importObjectPath(imp, 'file'), bytes, 'text/csv');
+      await storage.put(IMPORT_BUCKET, importObjectPath(imp), bytes, 'text/csv');
       return imp;
     });
     await triggerImport(new URL(request.url).origin, started.id);
@@ -149,15 +150,12 @@ export const adminImportErrors = defineEndpoint({
   params: z.object({ hash }),
   produces: 'text/csv; charset=utf-8',
   response: binaryAnswer,
-  async handler({ params, auth }) {
+  async handler({ params, auth, request }) {
     const db = await serverDatabase();
     const imp = await visibleImport(db, auth, params.hash);
-    if (!imp || !imp.result_url) throw notFound(IMPORT_SERVER_MESSAGES.notFound);
-    const file = await objectStorage().get(IMPORT_BUCKET, importObjectPath(imp, 'errors'));
-    if (file) return { body: file.data };
-    // Not stored (an import recorded without its file, e.g. the seed's): built again from its failed lines.
-    if (imp.import_type === 'manual') throw notFound(IMPORT_SERVER_MESSAGES.notFound);
-    const text = await asCaller(db, { role: 'authenticated', claims: auth.claims }, (client) => buildErrorFile(client, imp.id, imp.import_type as ImportType));
+    if (!imp || !imp.result_url || imp.import_type === 'manual') throw notFound(IMPORT_SERVER_MESSAGES.notFound);
+    // Built from the failed lines (at most 50) when asked for, so its messages are in the downloader's language.
+    const text = await asCaller(db, { role: 'authenticated', claims: auth.claims }, (client) => buildErrorFile(client, imp.id, imp.import_type as ImportType, callerLocale(request)));
     return { body: new TextEncoder().encode('\uFEFF' + text) };
   },
 });
@@ -172,8 +170,9 @@ export const adminImportManual = defineEndpoint({
   database: 'none',
   body: { json: manualImportBody, maxBytes: 256 * 1024 },
   response: manualImportData,
-  async handler({ body, auth }) {
+  async handler({ body, auth, request }) {
     const db = await serverDatabase();
+    const locale = callerLocale(request);
     let imp: ImportRow;
     if (body.hash) {
       const found = await visibleImport(db, auth, body.hash);
@@ -188,7 +187,8 @@ export const adminImportManual = defineEndpoint({
     const results: ManualRecordResult[] = [];
     for (const r of body.records) {
       const outcome = await importRecord(db, imp, 'service', r.line, r.data);
-      results.push(outcome.ok ? { line: r.line, status: 'success', messages: [], id: outcome.id || null } : { line: r.line, status: 'failed', messages: outcome.messages, id: null });
+            // The dialog shows these and writes them into its error file: in the caller's language, like every message.
+      results.push(outcome.ok ? { line: r.line, status: 'success', messages: [], id: outcome.id || null } : { line: r.line, status: 'failed', messages: outcome.messages.map((m) => localizeMessage(m, locale)), id: null });
     }
     await asCaller(db, starterCaller(imp.created_by), (client) =>
       client.query(
@@ -199,7 +199,7 @@ export const adminImportManual = defineEndpoint({
         [imp.id, body.total],
       ),
     );
-    if (body.last) await finishImport(db, imp, 'service');
+    if (body.last) await finishImport(db, imp);
     return { hash: imp.hash, results };
   },
 });

@@ -30,6 +30,8 @@ import {
 } from '../lib/csv-import';
 import { translate } from '../../i18n/strings';
 import { jwtSecret } from './env';
+import { localizeMessage } from './caller-locale';
+import type { Locale } from '../../i18n/locales';
 import { objectStorage, PRIVATE_BUCKETS, type ObjectStorage } from './storage';
 
 /** Private bucket of the import files and their error files (supabase/config.toml). */
@@ -45,13 +47,16 @@ export const IMPORT_SERVER_MESSAGES = {
   rowFailed: 'This record could not be saved.',
 } as const;
 
-/** Where an import's file and its error file live: by organization (or 'platform') and hash. */
-export function importObjectPath(imp: { organization_id: number | string | null; hash: string }, kind: 'file' | 'errors'): string {
+/** Where an import's file lives: by organization (or 'platform') and hash. */
+export function importObjectPath(imp: { organization_id: number | string | null; hash: string }): string {
   const folder = imp.organization_id == null ? 'platform' : `org-${imp.organization_id}`;
-  return `${folder}/${imp.hash}${kind === 'errors' ? '-errors' : ''}.csv`;
+  return `${folder}/${imp.hash}.csv`;
 }
 
-/** The error file's address: an authenticated admin call, never a public link (the rows hold personal data). */
+/**
+ * The error file's address: an authenticated admin call, never a public link (the rows hold personal data). The
+ * file is built from the import's failed lines when asked for, in the language of whoever downloads it.
+ */
 export function errorFileUrl(hash: string): string {
   return `/api/admin/imports/${hash}/errors.csv`;
 }
@@ -106,6 +111,9 @@ async function triggerBackground(origin: string, importId: number): Promise<bool
 
 export type RecordOutcome = { ok: true; id: number } | { ok: false; messages: string[] };
 
+/** A failed line's messages as stored: joined with '; ' (one text column). */
+const MESSAGE_SEPARATOR = '; ';
+
 /** A record refused before anything is written. */
 class RecordError extends Error {
   constructor(readonly messages: string[]) {
@@ -123,7 +131,7 @@ async function managedBranch(db: Queryable, raw: string | undefined): Promise<{ 
   if (!raw || !/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(id) || id <= 0) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
   const { rows } = await db.query(
     `select h.id::int as id, h.country_id::int as "countryId", h.organization_id::int as "organizationId" from public.hospitals h
-      where h.id = $1 and ((select public.is_platform_admin()) or h.id = any ((select public.staff_hospital_ids())::bigint[]))`,
+      where h.id = $1 and public.can_manage_hospital(h.id)`,
     [id],
   );
   if (!rows[0]) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
@@ -220,7 +228,7 @@ async function importDoctorService(db: Queryable, rec: ImportRecord): Promise<nu
   });
   if (!parsed.success) throw new RecordError(zodMessages(parsed.error).map((m) => m.replace(/^name:/, 'service_name:')));
   if (!/^\d+$/.test(rec.doctor_id ?? '') || !Number.isSafeInteger(doctorId) || doctorId <= 0) throw new RecordError([`doctor_id: ${IMPORT_SERVER_MESSAGES.doctorNotInScope}`]);
-  const managed = await db.query(`select d.id from public.doctors d where d.id = $1 and ((select public.is_platform_admin()) or d.hospital_id = any ((select public.staff_hospital_ids())::bigint[]))`, [doctorId]);
+  const managed = await db.query(`select d.id from public.doctors d where d.id = $1 and public.can_manage_hospital(d.hospital_id)`, [doctorId]);
   if (!managed.rows[0]) throw new RecordError([`doctor_id: ${IMPORT_SERVER_MESSAGES.doctorNotInScope}`]);
   const s = parsed.data;
   await lockNaturalKey(db, `doctor_service:${doctorId}:${s.name.toLowerCase()}`);
@@ -350,7 +358,7 @@ export async function importRecord(db: Database, imp: ImportRow, type: ImportTyp
         imp.id,
         line,
         JSON.stringify(rec),
-        messages.join('; '),
+        messages.join(MESSAGE_SEPARATOR),
       ]),
     );
     return { ok: false, messages };
@@ -362,25 +370,24 @@ async function counts(client: Queryable, importId: number): Promise<{ success: n
   return { success: rows.filter((r) => r.status === 'success').length, failed: rows.filter((r) => r.status === 'failed').length, lines: new Set(rows.map((r) => r.line)) };
 }
 
-/** The error file of an import from its failed lines (Line, the header's columns, Message Error, Status import). */
-export async function buildErrorFile(client: Queryable, importId: number, type: ImportType): Promise<string> {
+/**
+ * The error file of an import from its failed lines (Line, the header's columns, Message Error, Status import),
+ * each line's messages in `locale`.
+ */
+export async function buildErrorFile(client: Queryable, importId: number, type: ImportType, locale: Locale): Promise<string> {
   const { rows } = await client.query<{ line: number; data: ImportRecord; message: string | null }>(
     `select line, data, message from public.import_rows where import_id = $1 and status = 'failed' order by line`,
     [importId],
   );
-  const failures: FailedRow[] = rows.map((r) => ({ line: r.line, record: r.data, messages: [r.message ?? ''] }));
+  const failures: FailedRow[] = rows.map((r) => ({ line: r.line, record: r.data, messages: (r.message ?? '').split(MESSAGE_SEPARATOR).map((m) => localizeMessage(m, locale)) }));
   return importErrorCsv(type, failures, IMPORT_HEADERS[type]);
 }
 
-/** Writes the final counts, the error file and the final status (which rings the bell: notify_import_finished). */
-export async function finishImport(db: Database, imp: ImportRow, type: ImportType, storage: ObjectStorage = objectStorage()): Promise<UploadProcess> {
+/** Writes the final counts and status (which rings the bell: notify_import_finished), and the error file's address. */
+export async function finishImport(db: Database, imp: ImportRow): Promise<UploadProcess> {
   return asCaller(db, starterCaller(imp.created_by), async (client) => {
     const c = await counts(client, imp.id);
-    let result: string | null = null;
-    if (c.failed > 0) {
-      await storage.put(IMPORT_BUCKET, importObjectPath(imp, 'errors'), new TextEncoder().encode('\uFEFF' + (await buildErrorFile(client, imp.id, type))), 'text/csv');
-      result = errorFileUrl(imp.hash);
-    }
+    const result = c.failed > 0 ? errorFileUrl(imp.hash) : null;
     const status = finalImportStatus(c.success, c.failed);
     await client.query(`update public.imports set status = $2, percent = 100, success = $3, failed = $4, result_url = $5, updated_at = now() where id = $1`, [
       imp.id,
@@ -395,16 +402,11 @@ export async function finishImport(db: Database, imp: ImportRow, type: ImportTyp
 
 /** Reads an import as the server (the background function holds only its signed id). */
 export async function loadImport(db: Database, importId: number): Promise<ImportRow | null> {
-  const client = await db.pool.connect();
-  try {
-    const { rows } = await client.query<ImportRow>(
-      `select id::int as id, hash, import_type, organization_id::int as organization_id, created_by::text as created_by, status from public.imports where id = $1`,
-      [importId],
-    );
-    return rows[0] ?? null;
-  } finally {
-    client.release();
-  }
+  const { rows } = await db.pool.query<ImportRow>(
+    `select id::int as id, hash, import_type, organization_id::int as organization_id, created_by::text as created_by, status from public.imports where id = $1`,
+    [importId],
+  );
+  return rows[0] ?? null;
 }
 
 /**
@@ -416,7 +418,7 @@ export async function processImport(db: Database, importId: number, storage: Obj
   if (!imp || (imp.import_type !== 'doctor' && imp.import_type !== 'doctor_service') || !imp.created_by) return null;
   const type: ImportType = imp.import_type;
   const caller = starterCaller(imp.created_by);
-  const file = await storage.get(IMPORT_BUCKET, importObjectPath(imp, 'file'));
+  const file = await storage.get(IMPORT_BUCKET, importObjectPath(imp));
   const read = readImportCsv(file ? new TextDecoder().decode(file.data) : null, type);
   if (!read.ok) {
     await asCaller(db, caller, (c) => c.query(`update public.imports set status = 'danger', percent = 100, updated_at = now() where id = $1`, [imp.id]));
@@ -434,7 +436,7 @@ export async function processImport(db: Database, importId: number, storage: Obj
     const percent = Math.min(99, Math.floor(((success + failed) / total) * 100));
     await asCaller(db, caller, (c) => c.query(`update public.imports set percent = $2, success = $3, failed = $4, updated_at = now() where id = $1`, [imp.id, percent, success, failed]));
   }
-  return finishImport(db, imp, type, storage);
+  return finishImport(db, imp);
 }
 
 export type StartedImport = { id: number; hash: string; organization_id: number | null };

@@ -18,6 +18,7 @@ import { processImport, signImport, useImportTrigger } from '../../src/server/im
 import { createStaff, firstOrganization } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
+import { translate } from '../../i18n/strings';
 import { doctorImportRow, readCsvRows, spreadsheetCsv } from '../support/import-files';
 
 const BASE = 'http://local.test';
@@ -182,6 +183,15 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       expect(parsed[4].at(-2)).toBe('This record could not be saved.');
       // Description keeps its line break through the error file.
       expect(parsed[1][IMPORT_HEADERS.doctor.indexOf('description') + 1]).toBe('First line\nsecond line, with a comma');
+      // Downloaded by a Vietnamese admin, the same file speaks Vietnamese (the column names are the spec's).
+      const vi = readCsvRows(await (await call(body._data['upload-process'].result, 'facility', { headers: { 'accept-language': 'vi-VN' } })).text());
+      expect(vi[0]).toEqual(parsed[0]);
+      expect(vi.slice(1).map((r) => r.at(-2))).toEqual([
+        `email: ${translate('vi-VN', 'form.family.emailInvalid')}`,
+        `specialties: ${translate('vi-VN', 'server.admin.import.unknownSpecialty', { name: 'no-such-specialty' })}`,
+        `hospital_branch_id: ${translate('vi-VN', 'server.admin.doctor.branchNotInScope')}`,
+        translate('vi-VN', 'server.admin.import.rowFailed'),
+      ]);
 
       // Another organization's manager sees neither the status nor the file; the doctor role is refused.
       expect((await status('otherFacility', started.body._data.hash)).status).toBe(404);
@@ -385,19 +395,26 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const chunks = chunkRecords(read.records.map((data, i) => ({ line: i + 2, data })), MANUAL_CHUNK_SIZE);
     let hash: string | undefined;
     const failed: number[] = [];
+    const messages: Record<number, string[]> = {};
     for (const [i, records] of chunks.entries()) {
       const res = await json(
         await call('/api/admin/imports/manual', 'facility', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'accept-language': 'th-TH' },
           body: JSON.stringify({ type: 'service', country_id: countryId, hash, file_name: 'services.csv', records, last: i === chunks.length - 1, total: read.records.length }),
         }),
       );
       expect(res.status).toBe(200);
       hash = res.body._data.hash;
-      failed.push(...res.body._data.results.filter((r: { status: string }) => r.status === 'failed').map((r: { line: number }) => r.line));
+      for (const r of res.body._data.results as { line: number; status: string; messages: string[] }[]) {
+        if (r.status !== 'failed') continue;
+        failed.push(r.line);
+        messages[r.line] = r.messages;
+      }
     }
     expect(failed).toEqual([6, 12]);
+    // The failed records' messages, which the dialog shows and writes into its error file, in the caller's language.
+    expect(messages[12]).toEqual([`hospital_branch_id: ${translate('th-TH', 'server.admin.doctor.branchNotInScope')}`]);
     expect((await status('facility', hash!)).body._data['upload-process']).toMatchObject({ status: 'warning', success: 10, failed: 2, percent: 100 });
     const n = (await ctx.db.pool.query(`select count(*)::int as n from public.hospital_services where name like 'Imported service %'`)).rows[0].n;
     expect(n).toBe(10);

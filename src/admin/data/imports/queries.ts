@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { importStartData, importStatusData, IMPORT_POLL_MS, manualImportData, shouldKeepPolling, type FileImportType, type ManualImportBody } from '../../../lib/csv-import';
 import { call } from '../../api';
 import { accessToken } from '../../session';
+import { adminLocale } from '../../i18n';
+import { pageLanguageHeader } from '../../../scripts/page-locale';
 
 export const importKeys = {
   all: ['imports'] as const,
@@ -53,7 +55,8 @@ export function saveFile(name: string, content: Blob | string): void {
 /** Downloads an import's error file through the authenticated call. */
 export async function downloadErrorFile(resultUrl: string, name: string): Promise<void> {
   const token = await accessToken();
-  const res = await fetch(resultUrl, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  // In the admin's language, like every call: the file's messages are written in it.
+  const res = await fetch(resultUrl, { headers: { ...pageLanguageHeader(adminLocale()), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   saveFile(name, await res.blob());
 }
