@@ -59,8 +59,9 @@ export const adminAvailabilitySave = defineEndpoint({
       if (a) changes[kind] = await saveKind(db, d.id, kind, a);
     }
     messages.push(DOCTOR_MESSAGES.updated);
-    // Read back after the save: the buffer times are the doctor's own columns.
-    return { ...(await readAvailability(db, (await availabilityDoctor(db, d.id)) ?? d)), changes };
+    // Read back after the save, with the buffer times just written (they are the doctor's own columns).
+    const saved = { ...d, bufferOutpatient: body.outpatient?.bufferTime ?? d.bufferOutpatient, bufferTelemedicine: body.telemedicine?.bufferTime ?? d.bufferTelemedicine };
+    return { ...(await readAvailability(db, saved)), changes };
   },
 });
 

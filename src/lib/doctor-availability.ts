@@ -8,6 +8,7 @@
  * the schedules and slots of the booking window from them (public.generate_doctor_slots).
  */
 import { z } from 'zod';
+import { addDays, isIsoDate, isoWeekday, timeToMinutes } from './hospital-time';
 
 export const AVAILABILITY_KINDS = ['outpatient', 'telemedicine'] as const;
 export type AvailabilityKind = (typeof AVAILABILITY_KINDS)[number];
@@ -48,24 +49,9 @@ export function availabilityRule(messageText: string): AvailabilityRule | null {
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const time = z.string().trim().min(1, 'This field is required').regex(TIME, 'Invalid format');
-const day = z
-  .string()
-  .trim()
-  .min(1, 'This field is required')
-  .regex(DAY, 'Invalid format')
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Invalid format');
+const day = z.string().trim().min(1, 'This field is required').refine(isIsoDate, 'Invalid format');
 const wholeNumber = (min: number, max: number, msg: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message: msg }).int(msg).min(min, msg).max(max, msg));
-
-/** Minutes since midnight of an HH:mm time. */
-export function minutesOf(t: string): number {
-  const [h, m] = t.split(':').map(Number);
-  return h * 60 + m;
-}
-/** HH:mm of minutes since midnight. */
-export function timeOf(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 export const weeklyRange = z.object({
   weekday: z.coerce.number().int().min(1).max(7),
@@ -95,18 +81,18 @@ export function availabilityIssues(a: { slotMinutes: number; weekly: WeeklyRange
   const slot = Number.isFinite(a.slotMinutes) ? a.slotMinutes : 0;
   const checkRange = (starts: string | undefined, ends: string | undefined, path: (string | number)[]): boolean => {
     if (!starts || !ends || !TIME.test(starts) || !TIME.test(ends)) return false;
-    if (minutesOf(ends) <= minutesOf(starts)) {
+    if (timeToMinutes(ends) <= timeToMinutes(starts)) {
       issues.push({ path: [...path, 'ends'], rule: 'endAfterStart' });
       return false;
     }
-    if (slot > 0 && minutesOf(ends) - minutesOf(starts) < slot) {
+    if (slot > 0 && timeToMinutes(ends) - timeToMinutes(starts) < slot) {
       issues.push({ path: [...path, 'ends'], rule: 'shorterThanSlot' });
       return false;
     }
     return true;
   };
   const overlaps = (x: { starts: string; ends: string }, y: { starts: string; ends: string }) =>
-    minutesOf(x.starts) < minutesOf(y.ends) && minutesOf(x.ends) > minutesOf(y.starts);
+    timeToMinutes(x.starts) < timeToMinutes(y.ends) && timeToMinutes(x.ends) > timeToMinutes(y.starts);
 
   const valid: { i: number; r: WeeklyRange }[] = [];
   a.weekly.forEach((r, i) => {
@@ -143,19 +129,6 @@ export function availabilityIssues(a: { slotMinutes: number; weekly: WeeklyRange
   return issues;
 }
 
-/** ISO weekday (1 Monday .. 7 Sunday) of a yyyy-MM-dd day (a calendar date, no time zone involved). */
-export function isoWeekday(d: string): number {
-  const w = new Date(`${d}T00:00:00Z`).getUTCDay();
-  return w === 0 ? 7 : w;
-}
-
-/** A yyyy-MM-dd day plus n days (calendar arithmetic, no time zone involved). */
-export function addDays(d: string, n: number): string {
-  const x = new Date(`${d}T00:00:00Z`);
-  x.setUTCDate(x.getUTCDate() + n);
-  return x.toISOString().slice(0, 10);
-}
-
 /** Exceptions must fall inside the booking window: today .. today + windowDays - 1 (hospital time). */
 export function exceptionWindowIssues(exceptions: { day: string }[], today: string, windowDays: number): Issue[] {
   const last = addDays(today, windowDays - 1);
@@ -176,7 +149,7 @@ export const kindAvailabilityInput = z
   })
   .transform((a) => ({
     ...a,
-    weekly: [...a.weekly].sort((x, y) => x.weekday - y.weekday || minutesOf(x.starts) - minutesOf(y.starts)),
+    weekly: [...a.weekly].sort((x, y) => x.weekday - y.weekday || timeToMinutes(x.starts) - timeToMinutes(y.starts)),
     exceptions: [...a.exceptions]
       .map((e) => (e.type === 'off' ? { day: e.day, type: e.type, starts: undefined, ends: undefined, note: e.note } : e))
       .sort((x, y) => x.day.localeCompare(y.day) || (x.starts ?? '').localeCompare(y.starts ?? '')),
@@ -247,5 +220,5 @@ export function kindFormValues(s: KindAvailabilityState): KindAvailabilityInput 
 /** Slots a range gives at a slot length (what the screen previews beside each range). */
 export function slotsInRange(starts: string, ends: string, slotMinutes: number): number {
   if (!TIME.test(starts) || !TIME.test(ends) || !(slotMinutes > 0)) return 0;
-  return Math.max(0, Math.floor((minutesOf(ends) - minutesOf(starts)) / slotMinutes));
+  return Math.max(0, Math.floor((timeToMinutes(ends) - timeToMinutes(starts)) / slotMinutes));
 }

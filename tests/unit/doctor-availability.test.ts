@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   availabilityIssues,
   availabilityRule,
   availabilitySaveBody,
   AVAILABILITY_MESSAGES,
   exceptionWindowIssues,
-  isoWeekday,
   kindAvailabilityInput,
   slotsInRange,
 } from '../../src/lib/doctor-availability';
+import { addDays, isoWeekday } from '../../src/lib/hospital-time';
 
 const base = { slotMinutes: 30, capacity: 1, bufferTime: 0, weekly: [], exceptions: [] };
 const messages = (input: unknown) => {

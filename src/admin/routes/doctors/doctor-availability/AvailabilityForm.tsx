@@ -9,7 +9,6 @@ import { useFieldArray, useForm, useWatch, type FieldError, type Resolver } from
 import { toNestErrors } from '@hookform/resolvers';
 import { Link } from 'react-router';
 import {
-  addDays,
   availabilityRule,
   exceptionWindowIssues,
   AVAILABILITY_LIMITS,
@@ -22,6 +21,7 @@ import {
   type KindAvailability,
   type KindAvailabilityInput,
 } from '../../../../lib/doctor-availability';
+import { addDays } from '../../../../lib/hospital-time';
 import { formIssueMessage } from '../../../../lib/form-issues';
 import { isBlockedNumberKey } from '../../../../lib/form-rules';
 import { ApiError } from '../../../api';
