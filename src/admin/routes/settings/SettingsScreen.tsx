@@ -7,12 +7,12 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../../../i18n/locales';
 import { adminProfileInputSchema, type AdminMe } from '../../../lib/admin-me';
-import { ApiError } from '../../api';
 import { useMe, useSaveProfile, useUploadAvatar } from '../../data/me/queries';
 import { useT, saveLanguage } from '../../i18n';
 import { describedBy, Dropdown, Field, useZodForm } from '../../kit/form';
 import { useNotify } from '../../kit/Notifications';
 import { adminSupabase } from '../../session';
+import { useErrorText } from '../../kit/LoadFailure';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'vi-VN': 'Tiếng Việt', 'en-PH': 'English', 'id-ID': 'Bahasa Indonesia', 'zh-TW': '繁體中文', 'ms-MY': 'Bahasa Melayu', 'th-TH': 'ภาษาไทย' };
 
@@ -24,11 +24,11 @@ const nameSchema = adminProfileInputSchema.pick({ name: true });
 const AVATAR_TYPES = 'image/jpeg,image/png,image/webp';
 
 /** The first server message of a failed call, else the generic one. */
-const failure = (e: unknown, fallback: string) => (e instanceof ApiError && e.messages[0]) || fallback;
 
 function ProfileCard({ me }: { me: AdminMe }) {
   const { t } = useT();
   const notify = useNotify();
+  const errorText = useErrorText();
   const upload = useUploadAvatar();
   const save = useSaveProfile();
   const fileId = useId();
@@ -44,7 +44,7 @@ function ProfileCard({ me }: { me: AdminMe }) {
     if (!file) return;
     upload.mutate(file, {
       onSuccess: (u) => setAvatar({ path: u.path, preview: u.url }),
-      onError: (err) => notify('danger', failure(err, t('admin.errorOccurred'))),
+      onError: (err) => notify('danger', errorText(err)),
     });
   };
   const onSubmit = form.handleSubmit(({ name }) =>
@@ -54,7 +54,7 @@ function ProfileCard({ me }: { me: AdminMe }) {
         setAvatar(undefined);
         form.reset({ name: saved.name });
       },
-      (err) => notify('danger', failure(err, t('admin.errorOccurred'))),
+      (err) => notify('danger', errorText(err)),
     ),
   );
 

@@ -24,12 +24,12 @@ import {
 import { addDays } from '../../../../lib/hospital-time';
 import { formIssueMessage } from '../../../../lib/form-issues';
 import { isBlockedNumberKey } from '../../../../lib/form-rules';
-import { ApiError } from '../../../api';
 import { useSaveAvailability } from '../../../data/availability/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { describedBy, Field } from '../../../kit/form';
 import { useNotify } from '../../../kit/Notifications';
 import { dayLabel, weekdayName } from './ScheduleSummary';
+import { useErrorText } from '../../../kit/LoadFailure';
 
 type Values = KindAvailabilityInput;
 
@@ -55,6 +55,7 @@ const numberKeys = (e: React.KeyboardEvent<HTMLInputElement>) => {
 export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: AvailabilityKind; data: AvailabilityData; doctorId: number; cancelTo: string }) {
   const { t, locale } = useT();
   const notify = useNotify();
+  const errorText = useErrorText();
   const state = data[kind];
   const initial = useMemo(() => kindFormValues(state), [state]);
   const resolver = useAvailabilityResolver(data.today, data.windowDays);
@@ -86,7 +87,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
           if (c) setChanges(t('admin.availability.changes', { added: c.added, removed: c.removed }));
         },
         onError: (e) => {
-          const text = (e instanceof ApiError && e.firstMessage) || t('admin.errorOccurred');
+          const text = errorText(e);
           setFailure(text);
           notify('danger', text);
         },

@@ -13,7 +13,6 @@ import { PROVIDE_CARE } from '../../../../lib/doctor-card';
 import { DIAL_CODES } from '../../../../lib/login';
 import { isPlatformAdmin } from '../../../../lib/roles';
 import { doctorFormPayload } from '../../../../lib/validation';
-import { ApiError } from '../../../api';
 import { useDoctorFormOptions, useSaveDoctor, useSpecialties } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
@@ -22,6 +21,7 @@ import { useNotify } from '../../../kit/Notifications';
 import { useBranches, useOrganizations } from '../../../shell/scope';
 import { DoctorPreview } from './DoctorPreview';
 import { EntriesSection, FaqsSection, ServicesSection } from './sections';
+import { useErrorText } from '../../../kit/LoadFailure';
 
 const PROVIDE_LABELS: Record<(typeof PROVIDE_CARE)[number], AdminKey> = {
   adults: 'admin.doctors.provide.adults',
@@ -57,6 +57,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
   const { t, locale } = tr;
   const me = useMe().data!;
   const notify = useNotify();
+  const errorText = useErrorText();
   const selfEdit = mode === 'profile';
   const platform = isPlatformAdmin(me.role);
   const schema = useMemo(() => doctorFormSchema({ selfEdit }), [selfEdit]);
@@ -90,7 +91,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
       },
       onError: (e) => {
         // The values stay as typed: only the message changes.
-        const text = (e instanceof ApiError && e.firstMessage) || t('admin.errorOccurred');
+        const text = errorText(e);
         setFailure(text);
         notify('danger', text);
       },

@@ -10,7 +10,6 @@ import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { ALERT_DISMISS_MS } from '../../../../lib/admin-rules';
 import { DIAL_CODES } from '../../../../lib/login';
 import { adminUserInputSchema, grantableRoles, type AdminUserInput } from '../../../../lib/admin-users';
-import { ApiError } from '../../../api';
 import { useMe } from '../../../data/me/queries';
 import { useSaveUser, useUser } from '../../../data/users/queries';
 import { useT } from '../../../i18n';
@@ -19,6 +18,7 @@ import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
 import { useBranches, useOrganizations } from '../../../shell/scope';
 import { roleLabel } from '../user-list/columns';
+import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
 
 export default function UserFormScreen() {
   const tr = useT();
@@ -27,6 +27,7 @@ export default function UserFormScreen() {
   const me = useMe().data!;
   const navigate = useNavigate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const existing = useUser(userId);
   const save = useSaveUser(userId);
   const platform = me.role === 'admin' || me.role === 'super';
@@ -44,11 +45,7 @@ export default function UserFormScreen() {
 
   if (userId && existing.isPending) return <Spinner />;
   if (userId && existing.isError)
-    return (
-      <p className="alert alert-danger" role="alert">
-        {(existing.error instanceof ApiError && existing.error.firstMessage) || t('admin.errorOccurred')}
-      </p>
-    );
+    return <LoadFailure error={existing.error} />;
 
   const onSubmit = form.handleSubmit((input: AdminUserInput) =>
     save.mutate(input, {
@@ -56,7 +53,7 @@ export default function UserFormScreen() {
         notify('success', messages[0] ?? (userId ? t('admin.users.updated') : t('admin.users.created')), ALERT_DISMISS_MS.usersList);
         navigate('/admin/users');
       },
-      onError: (e) => notify('danger', (e instanceof ApiError && e.firstMessage) || t('admin.errorOccurred'), ALERT_DISMISS_MS.usersList),
+      onError: (e) => notify('danger', errorText(e), ALERT_DISMISS_MS.usersList),
     }),
   );
   const withBranches = role === 'branch' || role === 'senior_branch';

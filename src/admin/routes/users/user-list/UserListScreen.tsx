@@ -20,6 +20,7 @@ import { Kebab, ListToolbar } from '../../../kit/ListToolbar';
 import { useNotify } from '../../../kit/Notifications';
 import { Pagination } from '../../../kit/Pagination';
 import { roleLabel, userColumns } from './columns';
+import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
 
 export const userListState = baseListSchema.extend({
   roleId: roleIdParam.catch(ALL_ROLES_FILTER).default(ALL_ROLES_FILTER),
@@ -36,6 +37,7 @@ export default function UserListScreen() {
   const me = useMe().data!;
   const navigate = useNavigate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [state, update] = useListState(userListState);
   const filter = userRoleFilter(tr.locale, me.role);
   const actions = userRowActions(me.role);
@@ -76,7 +78,7 @@ export default function UserListScreen() {
         },
         onError: (e) => {
           setConfirm(null);
-          notify('danger', (e instanceof ApiError && e.firstMessage) || t('admin.errorOccurred'), ALERT_DISMISS_MS.usersList);
+          notify('danger', errorText(e), ALERT_DISMISS_MS.usersList);
         },
       });
     }
@@ -105,9 +107,7 @@ export default function UserListScreen() {
         add={actions.edit ? { label: t('admin.addMenu.newUser'), to: ADD_BUTTON_TARGETS.user } : undefined}
       />
       {list.isError ? (
-        <p className="alert alert-danger" role="alert">
-          {(list.error instanceof ApiError && list.error.firstMessage) || t('admin.errorOccurred')}
-        </p>
+        <LoadFailure error={list.error} />
       ) : null}
       <DataTable
         label={t('admin.menu.users')}
