@@ -176,13 +176,9 @@ export const reviewMyBooking = defineEndpoint({
     const b = await loadBooking(db, params.id);
     if (b.status !== 'completed') throw conflict('Only a completed appointment can be reviewed.');
     if (b.review) throw conflict('This appointment has already been reviewed.');
-    // As the patient: the insert policy admits only their own completed booking; the name and photo are a snapshot.
-    await db.query(
-      `insert into public.reviews (booking_id, patient_user_id, author_name, author_avatar, doctor_id, service_id, hospital_id, rate, feedback)
-       select $1, auth.uid(), coalesce(nullif(p.name, ''), 'Patient'), p.avatar, $2, $3, $4, $5, nullif($6, '')
-         from public.patients p where p.user_id = auth.uid()`,
-      [b.id, b.doctorId, b.serviceId, b.hospitalId, body.rate, body.feedback.trim()],
-    );
+    // public.submit_review carries the rule in the database too (own completed booking, once, 1-5 stars, the
+    // author's name and photo from the patient profile): no API role may insert a review directly.
+    await db.query(`select public.submit_review($1, $2, $3)`, [b.id, body.rate, body.feedback.trim()]);
     messages.push('Thank you for your review');
     return { booking: await loadBooking(db, b.id) };
   },

@@ -74,15 +74,24 @@ describe('supabase/config.toml', () => {
     storage: { buckets: Record<string, { public: boolean }> };
   };
 
-  it('describes what the code relies on: PostgreSQL 15, public alone exposed, a transaction-mode pooler, one-hour tokens, the buckets', () => {
+  it('describes what the code relies on: PostgreSQL 15, only the empty api schema exposed, a transaction-mode pooler, one-hour tokens, the buckets', () => {
     expect(config.db.major_version).toBe(15);
-    expect(config.api.schemas).toContain('public');
-    expect(config.api.schemas).not.toContain('ops');
+    // Issue 34: the Data API reaches no table or function of the product (public, ops, GraphQL).
+    expect(config.api.schemas).toEqual(['api']);
     expect(config.db.pooler.pool_mode).toBe('transaction');
     expect(config.auth.jwt_expiry).toBe(accessTokenTtl());
     expect(config.auth.additional_redirect_urls).toHaveLength(6);
     expect(Object.keys(config.storage.buckets).sort()).toEqual([...BUCKETS, ...PRIVATE_BUCKETS].sort());
     for (const b of PRIVATE_BUCKETS) expect(config.storage.buckets[b].public, b).toBe(false);
+  });
+});
+
+describe('the Data API schema', () => {
+  it('is created by a migration and holds nothing: a table, view or function there must be a decision of its own', () => {
+    const dir = 'supabase/migrations';
+    const sql = readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.sql')).map((f) => read(`${dir}/${f}`)).join('\n');
+    expect(sql).toMatch(/create schema if not exists api;/);
+    expect(sql).not.toMatch(/create\s+(or\s+replace\s+)?(table|view|materialized view|function)\s+api\./i);
   });
 });
 

@@ -50,8 +50,8 @@ select is(tests.try($$insert into public.admin_users (user_id, role, name, email
   select fresh_id, 'branch', 'Elsewhere', 'else@x.test', other_org_id from t_users$$), 'denied',
   'a facility manager cannot add staff to another organization');
 select is(tests.try($$insert into public.admin_users (user_id, role, name, email, organization_id)
-  select fresh_id, 'doctor', 'New doctor', 'doctor@x.test', org_id from t_users$$), 'rows:1',
-  'a facility manager adds a staff account (not a patient) as doctor to their organization');
+  select fresh_id, 'doctor', 'New doctor', 'doctor@x.test', org_id from t_users$$), 'denied',
+  'a facility manager inserts no staff row directly (issue 34: only admin_create_staff makes staff accounts)');
 select is(tests.try($$update public.admin_users set role = 'facility' where role = 'branch' and organization_id = (select org_id from t_users)$$), 'denied',
   'a facility manager cannot promote their staff to their own role');
 reset role;
