@@ -107,6 +107,10 @@ class CompressedFiles {
 }
 
 const CLIENT_IP_HEADER = 'x-nf-client-connection-ip';
+const isLoopback = (address: string | undefined) => !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
+
+/** Methods the Fetch standard forbids in a Request (https://fetch.spec.whatwg.org/#forbidden-method). */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** Request headers as pairs, validated once by Request (a Headers object built first was validated, then copied again). */
 function headerPairs(req: http.IncomingMessage): [string, string][] {
@@ -302,9 +306,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const url = new URL(req.url ?? '/', origin);
     const method = req.method ?? 'GET';
+    // fetch's Request refuses these methods (a TypeError was a 500 on every path); Netlify answers them 405 too.
+    if (FORBIDDEN_METHODS.has(method.toUpperCase())) return send(res, envelopeAnswer(405, `This call does not accept ${method}.`));
     try {
       for (const m of mounts) {
         if (url.pathname === m.prefix || url.pathname.startsWith(m.prefix.endsWith('/') ? m.prefix : `${m.prefix}/`)) {
+          // The development tools (mailbox: one-time codes and every e-mail; sandbox wallet) answer only this machine,
+          // even when the server listens on another address (HOST) for a phone on the same network.
+          if (m.prefix.startsWith('/dev/') && !isLoopback(req.socket.remoteAddress)) return send(res, envelopeAnswer(403, 'The development tools answer only on this machine.'));
           return send(res, await readAnswer(await m.handler(toRequest(req, url)), { 'cache-control': 'no-store' }));
         }
       }

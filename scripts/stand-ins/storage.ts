@@ -11,7 +11,7 @@
  */
 import { jwtVerify } from 'jose';
 import { jwtSecret } from '../../src/server/env';
-import { checkUpload, LocalFileStorage, localStorageDir, objectStorage, UPLOAD_KINDS, type ObjectStorage } from '../../src/server/storage';
+import { checkUpload, isValidObjectPath, LocalFileStorage, localStorageDir, objectStorage, UPLOAD_KINDS, type ObjectStorage } from '../../src/server/storage';
 import { ApiError } from '../../src/lib/errors';
 
 function local(): ObjectStorage {
@@ -19,7 +19,7 @@ function local(): ObjectStorage {
   return s.driver === 'local' ? s : new LocalFileStorage(localStorageDir());
 }
 
-const KIND_OF_BUCKET = Object.fromEntries(Object.entries(UPLOAD_KINDS).map(([kind, r]) => [r.bucket, kind as keyof typeof UPLOAD_KINDS]));
+const KIND_OF_BUCKET = new Map<string, keyof typeof UPLOAD_KINDS>(Object.entries(UPLOAD_KINDS).map(([kind, r]) => [r.bucket, kind as keyof typeof UPLOAD_KINDS]));
 
 function reply(status: number, error: string, message: string): Response {
   // Supabase Storage's error body.
@@ -62,7 +62,9 @@ function splitPath(rest: string): { bucket: string; objectPath: string } | undef
   const parts = rest.split('/').filter(Boolean);
   if (parts.length < 2) return undefined;
   try {
-    return { bucket: decodeURIComponent(parts[0]), objectPath: parts.slice(1).map(decodeURIComponent).join('/') };
+    const p = { bucket: decodeURIComponent(parts[0]), objectPath: parts.slice(1).map(decodeURIComponent).join('/') };
+    // '..%2F', '%5C' and '%00' decode into segments that leave the bucket (issue 34, finding 9): not an object.
+    return isValidObjectPath(p.bucket, p.objectPath) ? p : undefined;
   } catch {
     return undefined;
   }
@@ -78,7 +80,7 @@ export async function handleStorage(req: Request): Promise<Response> {
       const isPublic = route.startsWith('/object/public/');
       if (!isPublic && !(await authorize(req))) return reply(403, 'Unauthorized', 'Invalid or missing access token');
       const p = splitPath(route.slice(isPublic ? '/object/public/'.length : '/object/'.length));
-      if (!p || !KIND_OF_BUCKET[p.bucket]) return reply(404, 'not_found', 'Object not found');
+      if (!p || !KIND_OF_BUCKET.has(p.bucket)) return reply(404, 'not_found', 'Object not found');
       const obj = await storage.get(p.bucket, p.objectPath).catch(() => null);
       if (!obj) return reply(404, 'not_found', 'Object not found');
       return new Response(req.method === 'HEAD' ? null : (obj.data as unknown as BodyInit), {
@@ -96,7 +98,7 @@ export async function handleStorage(req: Request): Promise<Response> {
       if (!who) return reply(403, 'Unauthorized', 'Invalid or missing access token');
       const p = splitPath(route.slice('/object/'.length));
       if (!p) return reply(400, 'invalid_key', 'Bucket and object path are required');
-      const kind = KIND_OF_BUCKET[p.bucket];
+      const kind = KIND_OF_BUCKET.get(p.bucket);
       if (!kind) return reply(404, 'Bucket not found', 'Bucket not found');
       if (!mayWrite(who, p.bucket, p.objectPath)) return reply(403, 'Unauthorized', 'new row violates row-level security policy');
       const max = UPLOAD_KINDS[kind].maxBytes;
@@ -128,13 +130,13 @@ export async function handleStorage(req: Request): Promise<Response> {
       const who = await requester(req);
       if (!who) return reply(403, 'Unauthorized', 'Invalid or missing access token');
       const bucket = route.split('/')[2];
-      if (!KIND_OF_BUCKET[bucket]) return reply(404, 'Bucket not found', 'Bucket not found');
+      if (!KIND_OF_BUCKET.has(bucket)) return reply(404, 'Bucket not found', 'Bucket not found');
       const body = (await req.json().catch(() => ({}))) as { prefixes?: unknown };
       const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((x): x is string => typeof x === 'string') : [];
       const removed = [];
       for (const p of prefixes) {
         // As under row-level security: objects the caller may not delete are left alone, not reported.
-        if (!mayWrite(who, bucket, p)) continue;
+        if (!isValidObjectPath(bucket, p) || !mayWrite(who, bucket, p)) continue;
         if (await storage.get(bucket, p).catch(() => null)) {
           await storage.remove(bucket, p);
           removed.push({ name: p, bucket_id: bucket });

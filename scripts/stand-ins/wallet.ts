@@ -74,6 +74,8 @@ export async function handleWallet(req: Request): Promise<Response> {
     return Response.json({ ref: p.ref, checkoutUrl: new URL(`/dev/wallet/pay/${p.ref}`, url.origin).href }, { status: 201, headers });
   }
   if (parts[0] === 'payments' && req.method === 'GET') {
+    // The list names every sandbox payment (amounts, return addresses): only for the server's secret, like creating one.
+    if (!authorized(req)) return Response.json({ error: 'unauthorized' }, { status: 401, headers });
     return Response.json({ payments: [...payments.values()] }, { headers });
   }
   if (parts[0] === 'refunds' && req.method === 'POST') {

@@ -15,6 +15,13 @@ export interface Envelope<T = unknown> {
 /** Field errors of a failed validation, keyed by the field's path (`experience[0].content`). */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An empty FieldErrors without a prototype: a client's field named `__proto__` becomes an own key like any other.
+ * On a plain object `errors['__proto__'] = [...]` replaced the object's prototype instead, the error vanished and the
+ * handler ran without its body (issue 34, finding 8).
+ */
+export const emptyFieldErrors = (): FieldErrors => Object.create(null) as FieldErrors;
+
 export const GENERIC_ERROR_MESSAGE = 'An error occurred!';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 

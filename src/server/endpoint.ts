@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type pg from 'pg';
 import { asCaller, ANON, type Caller, type Database } from '../data/db';
 import type { StaffRole } from '../lib/admin-menu';
-import { requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
+import { emptyFieldErrors, requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
 import { formEntriesToObject, FormShapeError } from '../lib/form-data';
 import { bearerToken, loadPatientProfile, loadStaffProfile, verifyAccessToken, type PatientSession, type StaffSession, type UserSession } from './auth';
@@ -157,18 +157,27 @@ function numeralOnly(schema: z.ZodType, value: string): boolean {
  * also read '1.', '0x10', '1e2' or ' 7' as numbers, so a mistyped URL would silently mean something else.
  */
 function nonNumeralErrors(schema: AnyObject | undefined, value: Record<string, unknown>): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = emptyFieldErrors();
   if (!schema) return errors;
   const shape = (schema as unknown as { shape: Record<string, z.ZodType> }).shape;
   for (const [key, v] of Object.entries(value)) {
-    if (typeof v !== 'string' || !shape[key] || NUMERAL.test(v)) continue;
+    if (typeof v !== 'string' || !Object.hasOwn(shape, key) || NUMERAL.test(v)) continue;
     if (numeralOnly(shape[key], v)) errors[key] = ['must be a number'];
   }
   return errors;
 }
 
+/**
+ * Unknown fields are refused: objects become strict, and so does every option of a union (a discriminated union's
+ * options escaped it, so a hold body took `price` and `patientUserId` silently: issue 34, finding 10).
+ */
 function strict<S extends z.ZodType>(schema: S): S {
   if (schema instanceof z.ZodObject && (schema as AnyObject)._zod.def.catchall === undefined) return (schema as AnyObject).strict() as unknown as S;
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    const def = schema._zod.def;
+    return z.discriminatedUnion(def.discriminator, def.options.map((o) => strict(o as z.ZodType)) as unknown as [AnyObject, ...AnyObject[]]) as unknown as S;
+  }
+  if (schema instanceof z.ZodUnion) return z.union(schema._zod.def.options.map((o) => strict(o as z.ZodType)) as unknown as [z.ZodType, ...z.ZodType[]]) as unknown as S;
   return schema;
 }
 
@@ -322,7 +331,7 @@ interface ParsedInput {
  * (`errorStatus`: 422 for a form to correct, 400 for a malformed address of a resource).
  */
 async function parseInput(req: Request, routed: RoutedRequest, schemas: InputSchemas, errorStatus: 400 | 422): Promise<ParsedInput> {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = emptyFieldErrors();
   const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string, present: boolean): unknown => {
     if (!schema) {
       if (present && prefix === 'query' && value && typeof value === 'object') for (const k of Object.keys(value)) errors[k] = ['Unknown field'];
@@ -454,6 +463,9 @@ async function readBody(req: Request, spec: BodySpec | undefined, form: FormData
     } catch {
       throw badRequest('The body is not valid JSON.');
     }
+    // Validation, the NUL check and a webhook's signature walk the value recursively: a body nested thousands deep
+    // overflowed the stack (a 500). No call takes more than a few levels.
+    if (jsonDepthOver(value, MAX_JSON_DEPTH)) throw badRequest('The body is nested too deeply.');
     return parse(value, true);
   }
   const limit = spec.maxBytes ?? DEFAULT_MULTIPART_LIMIT;
@@ -471,6 +483,20 @@ async function readBody(req: Request, spec: BodySpec | undefined, form: FormData
   // An empty file input arrives as a zero-byte unnamed file: treat it as not sent.
   for (const [k, v] of Object.entries(value)) if (v instanceof File && v.size === 0 && !v.name) delete value[k];
   return parse(value, true);
+}
+
+const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests deeper than `max` (iterative: the check itself cannot overflow). */
+export function jsonDepthOver(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) stack.push([x, depth + 1]);
+  }
+  return false;
 }
 
 /** Database refusals a caller can act on, by SQLSTATE: the status and the message (its key; the English is en-PH's). */

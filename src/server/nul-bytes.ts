@@ -3,13 +3,14 @@
  * answered 500 (issue 24, finding 5). Every string a client sends (query, path parameters, body, at any depth,
  * keys included) is checked before the schemas see it, and such a field is a 422 naming it.
  */
+import { emptyFieldErrors } from '../lib/envelope';
 import { fieldPath } from './validation';
 
 export const NUL_MESSAGE = 'must not contain a NUL character';
 
 /** The field errors of every string in `value` that holds a NUL character; empty when there is none. */
 export function nulByteErrors(value: unknown, prefix: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = emptyFieldErrors();
   const visit = (v: unknown, path: PropertyKey[], depth: number) => {
     if (depth > 64) return;
     if (typeof v === 'string') {

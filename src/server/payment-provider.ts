@@ -29,6 +29,9 @@ export interface WebhookEvent {
   eventId: string;
   providerRef: string;
   outcome: 'paid' | 'failed' | 'expired';
+  /** What the provider says was paid (required with 'paid'): settlement compares it with the payment's own. */
+  amount?: number;
+  currency?: string;
 }
 
 export interface PaymentProvider {
@@ -81,9 +84,16 @@ export function sandboxWallet(config: { baseUrl: string; secret: string }): Paym
       const raw = JSON.stringify(delivery.body);
       const sig = delivery.headers.get(SIGNATURE_HEADER) ?? '';
       if (!safeEqual(sig, sandboxSignature(raw, config.secret))) throw new WebhookRejected('bad signature');
-      const body = (delivery.body ?? {}) as { id?: unknown; ref?: unknown; status?: unknown };
+      const body = (delivery.body ?? {}) as { id?: unknown; ref?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
       if (typeof body.id !== 'string' || typeof body.ref !== 'string' || !['paid', 'failed', 'expired'].includes(String(body.status))) throw new WebhookRejected('bad body');
-      return { eventId: body.id, providerRef: body.ref, outcome: body.status as WebhookEvent['outcome'] };
+      if (body.status === 'paid' && (typeof body.amount !== 'number' || typeof body.currency !== 'string')) throw new WebhookRejected('a paid event names its amount and currency');
+      return {
+        eventId: body.id,
+        providerRef: body.ref,
+        outcome: body.status as WebhookEvent['outcome'],
+        amount: typeof body.amount === 'number' ? body.amount : undefined,
+        currency: typeof body.currency === 'string' ? body.currency : undefined,
+      };
     },
     async refund(input) {
       await call('/dev/wallet/refunds', input);

@@ -72,11 +72,14 @@ export async function storeUpload(kind: UploadKind, file: Blob, owner: string, s
   return storage.put(UPLOAD_KINDS[kind].bucket, `${safeOwner}/${crypto.randomUUID()}.${EXT[contentType]}`, bytes, contentType);
 }
 
+/** A bucket name and an object path that stay inside the bucket: no empty, '.' or '..' segment, backslash or NUL. */
+export function isValidObjectPath(bucket: string, objectPath: string): boolean {
+  return /^[a-z0-9][a-z0-9_-]{0,62}$/.test(bucket) && !!objectPath && objectPath.length <= 512
+    && !objectPath.split('/').some((s) => s === '' || s === '.' || s === '..') && !/[\\\0]/.test(objectPath);
+}
+
 function checkObjectPath(bucket: string, objectPath: string): void {
-  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(bucket)) throw new Error(`bad bucket name: ${bucket}`);
-  if (!objectPath || objectPath.length > 512 || objectPath.split('/').some((s) => s === '' || s === '.' || s === '..') || /[\\\0]/.test(objectPath)) {
-    throw new Error(`bad object path: ${objectPath}`);
-  }
+  if (!isValidObjectPath(bucket, objectPath)) throw new Error(`bad object path: ${bucket}/${objectPath}`);
 }
 
 export class LocalFileStorage implements ObjectStorage {

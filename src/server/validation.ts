@@ -2,7 +2,7 @@
  * zod issues → field errors a person can act on (wording of SPEC §5 where it has one).
  */
 import type { z } from 'zod';
-import type { FieldErrors } from '../lib/envelope';
+import { emptyFieldErrors, type FieldErrors } from '../lib/envelope';
 
 export function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -77,7 +77,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Field errors of a failed parse; `input` (the raw value) tells a missing field from a wrong one. */
 export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix?: string, input?: unknown): FieldErrors {
-  const out: FieldErrors = {};
+  const out = emptyFieldErrors();
   // Own properties only: a field named like an Object.prototype member ('valueOf', 'constructor') sent by a
   // client must not resolve to the inherited function (found by the bad-input fuzzer: a 500 instead of a 422).
   const add = (field: string, msg: string) => {

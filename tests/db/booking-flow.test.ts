@@ -233,17 +233,21 @@ describeEachEngine('booking API', { seed: true }, (ctx) => {
     expect(await statusOf(a.view.id)).toBe('confirmed');
     expect((await ctx.db.pool.query(`select count(*)::int as n from public.outbox where dedupe_key like $1`, [`booking-confirmed:${a.view.id}:%`])).rows[0].n).toBeGreaterThan(0);
     // Replayed (twice, same event) and forged deliveries.
-    for (let i = 0; i < 2; i++) expect((await (await webhook({ id: 'evt-replay', ref: a.ref, status: 'paid' })).json())._data).toEqual({ outcome: 'ignored' });
+    const paidIn = async (ref: string) => (await ctx.db.pool.query(`select amount::float8 as amount, trim(currency) as currency from public.payments where provider_ref = $1`, [ref])).rows[0] as { amount: number; currency: string };
+    for (let i = 0; i < 2; i++) expect((await (await webhook({ id: 'evt-replay', ref: a.ref, status: 'paid', ...(await paidIn(a.ref)) })).json())._data).toEqual({ outcome: 'ignored' });
+    // A 'paid' event must name what was paid.
+    expect((await webhook({ id: 'evt-no-amount', ref: a.ref, status: 'paid' })).status).toBe(400);
     expect((await webhook({ id: 'evt-forged', ref: a.ref, status: 'failed' }, 'not-the-secret')).status).toBe(400);
     expect(await statusOf(a.view.id)).toBe('confirmed');
 
     // Paid after the hold expired: refunded, never confirmed, the slot stays free.
     const b = await payFor(42);
     await ctx.db.pool.query(`update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [b.view.id]);
-    expect((await (await webhook({ id: 'evt-late', ref: b.ref, status: 'paid' })).json())._data).toEqual({ outcome: 'refund' });
+    expect((await (await webhook({ id: 'evt-late', ref: b.ref, status: 'paid', ...(await paidIn(b.ref)) })).json())._data).toEqual({ outcome: 'refund' });
     expect(await statusOf(b.view.id)).not.toBe('confirmed');
     expect((await ctx.db.pool.query(`select status from public.payments where provider_ref = $1`, [b.ref])).rows[0].status).toBe('refunded');
-    const wallet = (await (await fetch(`${server.url}/dev/wallet/payments`)).json()).payments as { ref: string; refunded: number }[];
+    expect((await fetch(`${server.url}/dev/wallet/payments`)).status).toBe(401);
+    const wallet = (await (await fetch(`${server.url}/dev/wallet/payments`, { headers: { authorization: `Bearer ${DEV_SANDBOX_SECRET}` } })).json()).payments as { ref: string; refunded: number }[];
     expect(wallet.find((p) => p.ref === b.ref)?.refunded).toBeGreaterThan(0);
 
     // Never paid: the sweep ends the payment and frees the slot.
@@ -252,5 +256,12 @@ describeEachEngine('booking API', { seed: true }, (ctx) => {
     expect(await expireStalePayments(ctx.db)).toBeGreaterThanOrEqual(1);
     expect(await statusOf(c.view.id)).toBe('expired');
     expect((await ctx.db.pool.query(`select booked from public.time_slots where id = $1`, [c.s.slotId])).rows[0].booked).toBe(0);
+
+    // Paid, but not the booking's amount (or in another currency): never confirmed, the money goes back.
+    for (const [i, wrong] of [[46, (p: { amount: number; currency: string }) => ({ ...p, amount: 1 })], [48, (p: { amount: number; currency: string }) => ({ ...p, currency: 'USD' })]] as const) {
+      const d = await payFor(i);
+      expect((await (await webhook({ id: `evt-short-${i}`, ref: d.ref, status: 'paid', ...wrong(await paidIn(d.ref)) })).json())._data).toEqual({ outcome: 'refund' });
+      expect(await statusOf(d.view.id)).not.toBe('confirmed');
+    }
   });
 });

@@ -312,8 +312,8 @@ describeEachEngine('schedule and quick-booking queries', { seed: true }, (ctx) =
       // A copy the CDN still keeps may offer the slot for a moment, but the database refuses a second booking of it.
       await expect(book(ACCOUNTS.patientOther.id, `cache-second-${ctx.engine}`)).rejects.toMatchObject({ code: 'PT409' });
       expect(await offered()).toBe(false);
-      // Freed again (the hold cancelled): back in the next answer too.
-      await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [held.id]));
+      // Freed again (the patient leaves the booking page: release_hold, the API's path): back in the next answer too.
+      await asCaller(ctx.db, asPatient(ACCOUNTS.patient.id), (c) => c.query(`select public.release_hold($1)`, [held.id]));
       expect(await offered()).toBe(true);
     });
   });

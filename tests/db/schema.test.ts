@@ -110,11 +110,12 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     const taken = await bookSlot(ctx.db, other, slot, 'free-again-02');
     expect(taken.patient_user_id).toBe(ACCOUNTS.patientOther.id);
     expect((await ctx.db.pool.query('select status from public.bookings where id = $1', [b.id])).rows[0].status).toBe('expired');
-    // The patient cancels their own booking (allowed), which frees the slot again.
-    await asCaller(ctx.db, other, (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [taken.id]));
+    // The patient leaves the booking page (release_hold, the API's path), which frees the slot again.
+    await asCaller(ctx.db, other, (c) => c.query(`select public.release_hold($1)`, [taken.id]));
     expect((await ctx.db.pool.query('select booked from public.time_slots where id = $1', [slot])).rows[0].booked).toBe(0);
-    // But a patient cannot confirm or move a booking by themself.
+    // But a patient cannot confirm, cancel or move a booking by a direct write (issue 34: no API role updates bookings).
     await expect(asCaller(ctx.db, other, (c) => c.query(`update public.bookings set status = 'confirmed' where id = $1`, [taken.id]))).rejects.toMatchObject({ code: '42501' });
+    await expect(asCaller(ctx.db, other, (c) => c.query(`update public.bookings set status = 'cancelled' where id = $1`, [taken.id]))).rejects.toMatchObject({ code: '42501' });
   });
 
   it('refuses slots inside the buffer time, bookings by non-onboarded patients and anonymous callers', async () => {
@@ -144,14 +145,17 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
     await expect(bookSlot(ctx.db, patient, soon.rows[0].id, 'too-soon-0001')).rejects.toMatchObject({ code: 'PT422' });
   });
 
-  it('confirms only the patient\'s own, unexpired hold', async () => {
+  it('confirms only the patient\'s own, unexpired hold (private.confirm_hold; the old confirm_booking is closed)', async () => {
     const slot = await freeSlot(ctx.db, 4);
     const held = await bookSlot(ctx.db, patient, slot, 'confirm-key-01');
+    // Issue 34: confirm_booking took any payment text and wrote no payment; no API role may call it now.
+    await expect(asCaller(ctx.db, patient, (c) => c.query(`select public.confirm_booking($1, 'wallet', true)`, [held.id]))).rejects.toMatchObject({ code: '42501' });
+    const pricing = JSON.stringify({ original_price: 100, final_price: 100 });
     const confirm = (caller: Caller, id: number) =>
-      asCaller(ctx.db, caller, async (c) => (await c.query(`select * from public.confirm_booking($1, 'cash')`, [id])).rows[0]);
+      asCaller(ctx.db, caller, async (c) => (await c.query(`select * from private.confirm_hold($1, null, '0901234567', null, 'cash', null, $2::jsonb, false)`, [id, pricing])).rows[0]);
     await expect(confirm(other, held.id)).rejects.toMatchObject({ code: 'PT404' });
     const done = await confirm(patient, held.id);
-    expect(done).toMatchObject({ id: held.id, status: 'confirmed', payment_method: 'cash', hold_expires_at: null });
+    expect(done).toMatchObject({ id: held.id, status: 'confirmed', payment_method: 'cash' });
     expect((await confirm(patient, held.id)).status).toBe('confirmed');
     const slot2 = await freeSlot(ctx.db, 5);
     const late = await bookSlot(ctx.db, patient, slot2, 'confirm-key-02');
@@ -169,18 +173,18 @@ describeEachEngine('directory schema invariants', { seed: true }, (ctx) => {
 
   it('writes the data history (who, when, table, row, before/after) and the directory change log', async () => {
     const mark = (await ctx.db.pool.query('select coalesce(max(id), 0) as id from public.directory_changes')).rows[0].id;
-    await asCaller(ctx.db, as(ACCOUNTS.branch.id), (c) =>
-      c.query(`update public.hospitals set name = name || ' (renamed)' where id = $1`, [SEED_SCOPE.branchHospitalId]),
-    );
+    // A branch manager renames a doctor of its branch (the doctor form's write, as the caller).
+    const doctorId = Number((await ctx.db.pool.query('select id from public.doctors where hospital_id = $1 order by id limit 1', [SEED_SCOPE.branchHospitalId])).rows[0].id);
+    await asCaller(ctx.db, as(ACCOUNTS.branch.id), (c) => c.query(`update public.doctors set name = name || ' (renamed)' where id = $1`, [doctorId]));
     const { rows } = await ctx.db.pool.query(
       `select actor_id, actor_role, table_name, row_id, action, before ->> 'name' as before_name, after ->> 'name' as after_name
-         from public.data_history where table_name = 'hospitals' and row_id = $1 order by id desc limit 1`,
-      [String(SEED_SCOPE.branchHospitalId)],
+         from public.data_history where table_name = 'doctors' and row_id = $1 order by id desc limit 1`,
+      [String(doctorId)],
     );
     expect(rows[0]).toMatchObject({ actor_id: ACCOUNTS.branch.id, actor_role: 'branch', action: 'UPDATE' });
     expect(rows[0].after_name).toBe(`${rows[0].before_name} (renamed)`);
     const changes = await ctx.db.pool.query(`select entity, entity_id, country_id, action from public.directory_changes where id > $1`, [mark]);
-    expect(changes.rows).toContainEqual({ entity: 'hospitals', entity_id: SEED_SCOPE.branchHospitalId, country_id: 1, action: 'UPDATE' });
+    expect(changes.rows).toContainEqual({ entity: 'doctors', entity_id: doctorId, country_id: 1, action: 'UPDATE' });
     // Nobody writes the history by hand.
     await expect(asCaller(ctx.db, as(ACCOUNTS.admin.id), (c) => c.query(`delete from public.data_history`))).rejects.toMatchObject({ code: '42501' });
   });

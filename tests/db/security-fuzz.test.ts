@@ -11,7 +11,41 @@ import { signAccessToken } from '../support/tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createEngineDatabase } from './support/engines';
 
-interface Operation { method: string; path: string; auth: string; query: string[]; pathParams: string[]; body?: 'json' | 'multipart' }
+interface Operation { method: string; path: string; auth: string; query: string[]; pathParams: string[]; body?: 'json' | 'multipart'; example?: Record<string, unknown> }
+
+/** A value the OpenAPI schema accepts, as far as a generic walk can tell: prototype keys then ride on a body that passes. */
+function exampleOf(schema: any): unknown {
+  if (!schema || typeof schema !== 'object') return 'a';
+  if (schema.enum) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  for (const k of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[k]) && schema[k].length) return exampleOf(schema[k][0]);
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(Object.entries<any>(schema.properties ?? {}).filter(([k]) => (schema.required ?? []).includes(k)).map(([k, v]) => [k, exampleOf(v)]));
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    default:
+      return schema.format === 'email' ? 'fuzz@example.test' : 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+  }
+}
+
+/** One HTTP request written by hand (fetch cannot send TRACE); the status line and body as text. */
+async function rawRequest(base: string, text: string): Promise<string> {
+  const { connect } = await import('node:net');
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(u.port), u.hostname, () => socket.write(text));
+    let out = '';
+    socket.on('data', (d) => (out += d.toString()));
+    socket.on('end', () => resolve(out));
+    socket.on('error', reject);
+  });
+}
 
 const NUL = 'a\u0000b';
 const HUGE = 'x'.repeat(300 * 1024);
@@ -57,6 +91,7 @@ describe('security suite over the OpenAPI document', () => {
           query: params.filter((p) => p.in === 'query').map((p) => p.name),
           pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
           body: content['application/json'] ? 'json' : content['multipart/form-data'] ? 'multipart' : undefined,
+          example: content['application/json'] ? (exampleOf(content['application/json'].schema) as Record<string, unknown>) : undefined,
         });
       }
     }
@@ -145,6 +180,22 @@ describe('security suite over the OpenAPI document', () => {
       form.set('name', NUL);
       form.set('__proto__', 'x');
       await send(`${label} multipart`, op.method === 'GET' ? 'POST' : op.method, concrete(op), { token, body: form });
+      // Issue 34, finding 8: prototype keys beside a body that otherwise passes must still be refused (422), and a
+      // body nested thousands deep must not overflow a recursive walk (finding 9).
+      if (op.body === 'json') {
+        const example = JSON.stringify(op.example ?? {}).slice(1, -1);
+        for (const extra of ['"__proto__": []', '"__proto__": {"polluted": true}', '"constructor": {"prototype": {"polluted": true}}']) {
+          await send(`${label} prototype key`, op.method, concrete(op), { token, headers: { 'content-type': 'application/json' }, body: `{${example}${example ? ', ' : ''}${extra}}` });
+        }
+        await send(`${label} deep json`, op.method, concrete(op), { token, headers: { 'content-type': 'application/json' }, body: `{"a": ${'['.repeat(8000)}${']'.repeat(8000)}}` });
+      }
+      // TRACE (fetch refuses to send it): a 405 in the envelope, never a 500.
+      counts.requests++;
+      const traced = await rawRequest(server.url, `TRACE ${concrete(op)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`).catch((e: Error) => `crash ${e.message}`);
+      if (!/^HTTP\/1\.1 405/.test(traced) || !traced.includes('"_status":-1')) {
+        counts.serverErrors += /^HTTP\/1\.1 5/.test(traced) ? 1 : 0;
+        failures.push(`${label}: TRACE → ${traced.slice(0, 80)}`);
+      }
       if (op.body) {
         await send(`${label} oversized`, op.method, concrete(op), { token, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(8 * 1024 * 1024) }) });
         const chunks = 64;
@@ -163,5 +214,6 @@ describe('security suite over the OpenAPI document', () => {
     expect(health.status).toBe(200);
     expect(failures).toEqual([]);
     expect(counts).toMatchObject({ serverErrors: 0, crashes: 0, outsideEnvelope: 0, cacheableWithToken: 0 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
