@@ -8,7 +8,7 @@ import { transaction, type Database } from '../data/db';
 import { enqueueConfirmation } from './booking-mail';
 import type { PaymentProvider, WebhookEvent } from './payment-provider';
 
-export type Outcome = 'confirmed' | 'refund' | 'released' | 'ignored';
+export type Outcome = 'confirmed' | 'refund' | 'released' | 'refunded' | 'ignored';
 
 export async function settleWebhook(db: Database, provider: PaymentProvider, event: WebhookEvent): Promise<Outcome> {
   const settled = await transaction(db, async (c) => {
@@ -18,6 +18,11 @@ export async function settleWebhook(db: Database, provider: PaymentProvider, eve
     const payment = rows[0];
     if (!payment) return { outcome: 'ignored' as Outcome, payment: null };
     await c.query(`update public.payment_events set payment_id = $3 where provider = $1 and event_id = $2`, [provider.name, event.eventId, payment.id]);
+    // A refund asked when the patient cancelled (issue 36): the provider confirms it went through.
+    if (event.outcome === 'refunded') {
+      const { rows: done } = await c.query(`select private.settle_refund($1) as outcome`, [payment.id]);
+      return { outcome: done[0].outcome as Outcome, payment: null };
+    }
     const { rows: r } = await c.query(`select private.settle_payment($1, $2) as outcome`, [payment.id, event.outcome === 'paid']);
     const outcome = r[0].outcome as Outcome;
     if (outcome === 'confirmed') await enqueueConfirmation(c, payment.booking_id);
@@ -25,7 +30,7 @@ export async function settleWebhook(db: Database, provider: PaymentProvider, eve
   });
   // Money taken for a hold that had already ended goes back (after the commit: the refund is recorded first).
   if (settled.outcome === 'refund' && settled.payment) {
-    await provider.refund({ providerRef: settled.payment.provider_ref, amount: Number(settled.payment.amount), currency: String(settled.payment.currency).trim() });
+    await provider.refund({ providerRef: settled.payment.provider_ref, amount: Number(settled.payment.amount), currency: String(settled.payment.currency).trim(), reference: `late-${settled.payment.id}` });
   }
   return settled.outcome;
 }

@@ -14,6 +14,8 @@ import { icsCalendar, icsFileName } from '../../lib/calendar-event';
 import { formatMoney } from '../../lib/format';
 import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../../lib/payments';
 import type { Currency } from '../../../i18n/locales';
+import { PAYMENT_STATE_KEYS, endedUnpaidKey, patientPaymentState, timeLeftText, type PatientPaymentState } from '../../lib/payment-state';
+import { cancellationWording, hospitalInstantFormat } from '../../lib/cancellation-rule';
 import { accessToken } from './session';
 import { api, BookingCallError, visitKey, type BookingView, type Me } from './api';
 
@@ -97,8 +99,9 @@ export default function BookingPage(props: BookingPageProps) {
       const who = me ?? (await api<Me>(token.current!, '/api/me'));
       return setPhase({ name: 'held', view, me: who });
     }
-    // Expired or cancelled: the hold (or an unpaid payment) ended.
-    setPhase({ name: 'failed', message: t(view.paymentMethod && view.paymentMethod !== 'cash-on-delivery' ? 'booking.flow.paymentExpired' : 'booking.flow.error.holdExpired'), pickAnother: view.pagePath, retry: false });
+    // Expired or cancelled: the hold (or an unpaid payment) ended; a payment cancelled on the provider's page is
+    // said so, not "not completed in time".
+    setPhase({ name: 'failed', message: t(endedUnpaidKey(paymentOf(view, Date.now()))), pickAnother: view.pagePath, retry: false });
   }
 
   useEffect(() => {
@@ -158,6 +161,31 @@ export default function BookingPage(props: BookingPageProps) {
 }
 
 type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */
+const paymentOf = (view: BookingView, now: number): PatientPaymentState =>
+  patientPaymentState({ method: view.paymentMethod, bookingStatus: view.status === 'awaiting-payment' ? 'hold' : view.status, finalPrice: view.quote.final_price, currency: view.currency, payments: view.payments }, now);
+
+function PaymentLine({ view, t, locale }: { view: BookingView; t: T; locale: Locale }) {
+  const s = paymentOf(view, Date.now());
+  const amount = 'amount' in s ? formatMoney(locale, s.amount, (s.currency || view.currency) as Currency) : '';
+  return (
+    <p className="bkp-muted" data-testid="booking-payment" data-state={s.state}>
+      {t('booking.payment.state.label')}: {t(PAYMENT_STATE_KEYS[s.state], { amount })}
+    </p>
+  );
+}
+
+/** Until when the appointment can be cancelled or moved online, in hospital time (before or after confirming). */
+function CancelRule({ view, t, htmlLang, phase, now }: { view: BookingView; t: T; htmlLang: string; phase: 'before' | 'after'; now: number }) {
+  const format = useMemo(() => hospitalInstantFormat(htmlLang, view.timeZone), [htmlLang, view.timeZone]);
+  const rule = cancellationWording(view.cancelUntil, now, phase, format);
+  return (
+    <p className={rule.open ? 'bkp-muted' : 'bkp-notice bkp-warn'} data-testid="cancel-rule" data-open={rule.open} role={rule.open ? undefined : 'note'}>
+      {t(rule.key, rule.params)}
+    </p>
+  );
+}
 
 function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: string }) {
   const day = useMemo(() => new Intl.DateTimeFormat(htmlLang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${view.date}T00:00:00Z`)), [view.date, htmlLang]);
@@ -343,6 +371,7 @@ function HeldForm(props: FormProps) {
               </label>
             ))}
           </fieldset>
+          <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="before" now={Date.now() + skew} />
           {error ? <p className="bkp-alert" role="alert">{error}</p> : null}
           <button type="submit" className="bkp-btn bkp-primary bkp-wide" disabled={busy} aria-busy={busy}>
             {busy ? t('booking.flow.confirming') : t('booking.flow.confirm')}
@@ -354,6 +383,13 @@ function HeldForm(props: FormProps) {
 }
 
 function Awaiting({ view, t, token, onSettled }: { view: BookingView; t: T; token: string; onSettled(v: BookingView): void }) {
+  const skew = useMemo(() => new Date(view.serverNow).getTime() - Date.now(), [view.serverNow]);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const pay = paymentOf(view, Date.now() + skew);
   useEffect(() => {
     const timer = setInterval(async () => {
       const v = await api<BookingView>(token, `/api/bookings/${view.id}`).catch(() => null);
@@ -367,7 +403,8 @@ function Awaiting({ view, t, token, onSettled }: { view: BookingView; t: T; toke
   return (
     <div className="bkp-card bkp-problem" data-testid="booking-awaiting">
       <p className="bkp-h" role="status">{t('booking.flow.awaitingPayment')}</p>
-      {view.checkoutUrl ? <a className="bkp-btn bkp-primary" href={view.checkoutUrl}>{t('booking.flow.payNow')}</a> : null}
+      {pay.state === 'awaiting' ? <p className="bkp-muted" data-testid="pay-time-left">{t('booking.payment.timeLeft', { time: timeLeftText(pay.secondsLeft) })}</p> : null}
+      {view.checkoutUrl ? <a className="bkp-btn bkp-primary" href={view.checkoutUrl} data-testid="pay-now">{t('booking.payment.payNow')}</a> : null}
     </div>
   );
 }
@@ -436,6 +473,8 @@ function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: s
         {t('booking.flow.bookingCode')}: <strong data-testid="booking-code">{view.code}</strong>
       </p>
       <Subject view={view} t={t} htmlLang={props.htmlLang} />
+      <PaymentLine view={view} t={t} locale={props.locale} />
+      <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="after" now={Date.now()} />
       <div className="bkp-actions">
         <a className="bkp-btn bkp-primary" href={props.manageUrl}>{t('booking.flow.manage')}</a>
         <button type="button" className="bkp-btn" disabled={added} onClick={() => void addToCalendar()} data-testid="add-to-calendar">

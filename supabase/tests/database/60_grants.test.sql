@@ -551,6 +551,10 @@ insert into expected values
   ('column', 'payments.expires_at', '', 's'),
   ('column', 'payments.settled_at', '', 's'),
   ('column', 'payments.created_at', '', 's'),
+  -- issue 36: a refund's amount and times, read by the patient of the booking (RLS); written by security definer code only
+  ('column', 'payments.refund_amount', '', 's'),
+  ('column', 'payments.refund_requested_at', '', 's'),
+  ('column', 'payments.refunded_at', '', 's'),
   ('column', 'payments.provider', '', ''),
   ('column', 'payments.provider_ref', '', ''),
   ('column', 'payment_events.provider', '', ''),
