@@ -55,7 +55,7 @@ function page(p: SandboxPayment): string {
   const refunds = p.refunds.length
     ? `<ul class="refunds">${p.refunds.map((r) => `<li>Refunded ${esc(new Intl.NumberFormat('en', { style: 'currency', currency: p.currency }).format(r.amount))} <time datetime="${esc(r.at)}">${esc(r.at.slice(0, 16).replace('T', ' '))} UTC</time></li>`).join('')}</ul>`
     : '';
-  const body = p.status === 'paid' && p.refunds.length
+  const body = p.refunds.length
     ? `<p class="state">This payment was refunded.</p>${refunds}<p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>`
     : expired
     ? `<p class="state">This payment has expired.</p><p><a href="${esc(p.returnUrl)}">Return to the merchant</a></p>`
@@ -89,7 +89,6 @@ export async function handleWallet(req: Request): Promise<Response> {
     const b = (await req.json()) as { providerRef: string; amount: number; reference?: string };
     const p = payments.get(b.providerRef);
     if (!p) return Response.json({ error: 'unknown payment' }, { status: 404, headers });
-    if (p.status !== 'paid') return Response.json({ error: 'not paid' }, { status: 409, headers });
     const reference = b.reference ?? crypto.randomUUID();
     if (!p.refunds.some((r) => r.reference === reference)) {
       if (p.refunded + b.amount > p.amount) return Response.json({ error: 'more than paid' }, { status: 422, headers });
