@@ -20,6 +20,7 @@ import { enqueueBookingChange } from '../src/server/booking-change-mail';
 import { refundMarkedPayment } from '../src/server/booking-refund';
 import { paymentProviderFromEnv } from '../src/server/payment-provider';
 import { PAYMENT_STATUSES } from '../src/lib/payment-state';
+import { ensureVideoRoom } from '../src/server/video-rooms';
 
 const booking = z.object({
   id: z.number().int(),
@@ -44,6 +45,8 @@ const booking = z.object({
   cancelUntil: z.string(),
   bufferMinutes: z.number().int(),
   rescheduledFromId: z.number().int().nullable(),
+  /** A confirmed telemedicine visit's video room (public.booking_video_room: the patient's own only). */
+  videoUrl: z.string().nullable(),
   payments: z.array(
     z.object({ status: z.enum(PAYMENT_STATUSES), amount: z.number(), currency: z.string(), checkoutUrl: z.string().nullable(), expiresAt: z.string(), refundAmount: z.number().nullable().optional() }),
   ),
@@ -58,7 +61,7 @@ const SELECT = `
          h.time_zone, h.name as hospital_name, h.address as hospital_address, d.name as doctor_name, sv.name as service_name,
          f.name as for_name, public.booking_cancel_deadline(b) as cancel_until,
          coalesce(case b.appointment_type when 'outpatient' then d.buffer_time_outpatient when 'telemedicine' then d.buffer_time_telemedicine else sv.buffer_time end, 0) as buffer,
-         r.rate, r.feedback, r.id as review_id,
+         r.rate, r.feedback, r.id as review_id, public.booking_video_room(b.id) as video_url,
          (select coalesce(json_agg(json_build_object('status', pm.status, 'amount', pm.amount, 'currency', pm.currency, 'checkoutUrl', pm.checkout_url,
                   'expiresAt', pm.expires_at, 'refundAmount', pm.refund_amount) order by pm.id), '[]'::json)
             from public.payments pm where pm.booking_id = b.id) as payments
@@ -99,6 +102,7 @@ function toBooking(r: Record<string, unknown>): MyBooking {
     cancelUntil: iso(r.cancel_until),
     bufferMinutes: Number(r.buffer ?? 0),
     rescheduledFromId: r.rescheduled_from_id == null ? null : Number(r.rescheduled_from_id),
+    videoUrl: (r.video_url as string | null) ?? null,
     payments: paymentRecords(r.payments),
     review: r.review_id == null ? null : { rate: Number(r.rate), feedback: (r.feedback as string | null) ?? null },
   };
@@ -174,6 +178,7 @@ export const rescheduleMyBooking = defineEndpoint({
     const slot = await db.query(`select ts.id from public.time_slots ts where ts.id = $1 and ts.started = $2::time`, [body.scheduleId, body.started]);
     if (!slot.rows[0]) throw notFound('The slot is not available');
     const { rows } = await changeOrRefuse(() => db.query(`select (public.reschedule_my_booking($1, $2, $3)).id as id`, [params.id, slot.rows[0].id, body.idempotencyKey]));
+    await ensureVideoRoom(db, Number(rows[0].id));
     await enqueueBookingChange(db, Number(rows[0].id), { kind: 'rescheduled', by: 'patient' });
     messages.push('Reschedule successfully');
     return { booking: await loadBooking(db, Number(rows[0].id)) };

@@ -39,6 +39,8 @@ export interface MyBooking {
   cancelUntil: string;
   bufferMinutes: number;
   rescheduledFromId: number | null;
+  /** The video room of a confirmed telemedicine visit (null otherwise). */
+  videoUrl: string | null;
   /** Its online payment attempts, oldest first (src/lib/payment-state). */
   payments: PaymentRecord[];
   review: { rate: number; feedback: string | null } | null;

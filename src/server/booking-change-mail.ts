@@ -13,7 +13,7 @@ import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate, type MessageKey } from '../../i18n/strings';
 import { bookingCode } from '../lib/booking';
 import { icsCalendar, icsFileName } from '../lib/calendar-event';
-import { calendarEventOf, confirmationFacts, confirmationRecipients, esc, paymentRows, whenText, type ConfirmationFacts } from './booking-mail';
+import { calendarEventOf, cell, confirmationFacts, confirmationRecipients, esc, hospitalRows, paymentRows, whenText, type ConfirmationFacts } from './booking-mail';
 import { enqueueMail } from './outbox';
 import { asServerRole } from './server-role';
 
@@ -57,12 +57,11 @@ export function bookingChangeMail(facts: ConfirmationFacts, change: BookingChang
   const t = (k: MessageKey, p?: Record<string, string | number>) => translate(locale, k, p);
   const cfg = LOCALE_CONFIG[facts.marketLocale];
   const code = bookingCode(facts.bookingId);
-  const tele = facts.appointmentType === 'telemedicine';
   const rows: [string, string][] = [[t('booking.flow.bookingCode'), code]];
   rows.push([t(change.kind === 'cancelled' ? 'booking.change.cancelledTime' : 'booking.flow.when'), whenText(locale, facts)]);
   if (previous) rows.push([t('booking.change.previousTime'), whenText(locale, { ...previous, timeZone: facts.timeZone })]);
   rows.push([t('booking.mail.with'), facts.who]);
-  rows.push([t('booking.flow.hospital'), tele ? `${facts.hospitalName} (${t('booking.telemedicine')})` : `${facts.hospitalName}, ${facts.address}`]);
+  rows.push(...hospitalRows(locale, change.kind === 'cancelled' ? { ...facts, videoUrl: null } : facts));
   rows.push([t('booking.flow.patient'), facts.familyName ?? facts.patientName]);
   if (change.by === 'hospital' && change.reason?.trim()) rows.push([t('booking.change.reason'), change.reason.trim()]);
   rows.push(...paymentRows(locale, facts, stamp.getTime()));
@@ -72,7 +71,7 @@ export function bookingChangeMail(facts: ConfirmationFacts, change: BookingChang
   const text = [greeting, '', lead, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', footer].join('\n');
   const html = `<!doctype html><html lang="${esc(LOCALE_CONFIG[locale].htmlLang)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${esc(greeting)}</p><p><strong>${esc(lead)}</strong></p>
-<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('')}</table>
+<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${cell(v)}</td></tr>`).join('')}</table>
 <p>${esc(footer)}</p></body></html>`;
   const event = calendarEventOf(facts, locale, stamp);
   const attachments: ChangeMail['attachments'] = [];

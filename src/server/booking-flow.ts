@@ -159,6 +159,8 @@ export const BookingView = z.object({
     final_price: z.number(),
   }),
   checkoutUrl: z.string().nullable(),
+  /** A confirmed telemedicine visit's video room, for its patient (public.booking_video_room). */
+  videoUrl: z.string().nullable(),
   /** The booking's online payment attempts, oldest first: what the patient reads of the money (src/lib/payment-state). */
   payments: z.array(z.object({ status: z.enum(PAYMENT_STATUSES), amount: z.number(), currency: z.string(), checkoutUrl: z.string().nullable(), expiresAt: z.string(), refundAmount: z.number().nullable().optional() })),
   /** Until when it can be cancelled or moved online (public.booking_cancel_deadline), and the window in minutes (issue 36). */
@@ -210,7 +212,7 @@ async function loadSubject(db: pg.PoolClient, bookingId: number): Promise<Subjec
             (select coalesce(json_agg(json_build_object('status', pm.status, 'amount', pm.amount, 'currency', pm.currency, 'checkoutUrl', pm.checkout_url,
                      'expiresAt', pm.expires_at, 'refundAmount', pm.refund_amount) order by pm.id), '[]'::json)
                from public.payments pm where pm.booking_id = b.id) as payments,
-            public.booking_cancel_deadline(b) as cancel_until,
+            public.booking_cancel_deadline(b) as cancel_until, public.booking_video_room(b.id) as video_url,
             coalesce((
               select json_agg(json_build_object('id', v.id, 'code', v.code, 'name', v.name, 'sponsor', v.sponsor,
                        'communicationType', v.communication_type, 'discountAmount', v.discount_amount,
@@ -291,6 +293,7 @@ function viewOf(s: Subject): BookingView {
     vouchers: s.vouchers,
     quote: r.status === 'confirmed' || r.status === 'completed' || awaiting ? storedQuote(s) : quote({ ...s.quoteInput, voucher: null }),
     checkoutUrl: r.checkout_url ?? null,
+    videoUrl: r.video_url ?? null,
     payments: paymentRecords(r.payments),
     cancelUntil: new Date(r.cancel_until).toISOString(),
     cancelWindowMinutes: Math.round((new Date(r.starts_at).getTime() - new Date(r.cancel_until).getTime()) / 60_000),

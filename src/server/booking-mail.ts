@@ -13,6 +13,7 @@ import { isPlaceholderEmail } from '../lib/onboarding';
 import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../lib/payments';
 import { PAYMENT_STATE_KEYS, patientPaymentState, type BookingLifecycle, type PaymentRecord } from '../lib/payment-state';
 import { enqueueMail } from './outbox';
+import { videoRoomOf } from './video-rooms';
 
 export interface ConfirmationFacts {
   bookingId: number;
@@ -31,6 +32,8 @@ export interface ConfirmationFacts {
   appointmentType: 'outpatient' | 'telemedicine' | 'service';
   bookingStatus: BookingLifecycle;
   payments: PaymentRecord[];
+  /** A telemedicine visit's video room (no address is given for one). */
+  videoUrl: string | null;
   patientName: string;
   patientEmail: string | null;
   patientLocale: Locale | null;
@@ -53,14 +56,23 @@ export function confirmationRecipients(f: Pick<ConfirmationFacts, 'patientEmail'
   }
 }
 
-export function calendarEventOf(f: Pick<ConfirmationFacts, 'bookingId' | 'date' | 'start' | 'end' | 'timeZone' | 'who' | 'hospitalName' | 'address' | 'marketLocale'>, locale: Locale, stamp: Date): CalendarEvent {
+export function calendarEventOf(
+  f: Pick<ConfirmationFacts, 'bookingId' | 'date' | 'start' | 'end' | 'timeZone' | 'who' | 'hospitalName' | 'address' | 'marketLocale'> & Partial<Pick<ConfirmationFacts, 'appointmentType' | 'videoUrl'>>,
+  locale: Locale,
+  stamp: Date,
+): CalendarEvent {
   const code = bookingCode(f.bookingId);
   const cfg = LOCALE_CONFIG[f.marketLocale];
+  // A video visit happens at its room, not at the hospital's address.
+  const video = f.appointmentType === 'telemedicine';
   return {
     uid: `${code}@${cfg.domain}`,
     title: translate(locale, 'booking.mail.eventTitle', { who: f.who }),
-    description: `${translate(locale, 'booking.flow.bookingCode')}: ${code}\n${f.hospitalName}\n${f.address}`,
-    location: [f.hospitalName, f.address].filter(Boolean).join(', '),
+    description: video
+      ? `${translate(locale, 'booking.flow.bookingCode')}: ${code}\n${f.hospitalName}\n${f.videoUrl ? `${translate(locale, 'booking.video.link')}: ${f.videoUrl}\n` : ''}${translate(locale, 'booking.video.instructions')}`
+      : `${translate(locale, 'booking.flow.bookingCode')}: ${code}\n${f.hospitalName}\n${f.address}`,
+    location: video ? (f.videoUrl ?? translate(locale, 'booking.video.title')) : [f.hospitalName, f.address].filter(Boolean).join(', '),
+    url: video ? f.videoUrl ?? null : null,
     date: f.date,
     start: f.start,
     end: f.end,
@@ -88,6 +100,18 @@ export function paymentRows(locale: Locale, f: Pick<ConfirmationFacts, 'paymentM
   return rows;
 }
 
+/** The hospital row, and for a video visit the room instead of the address. */
+export function hospitalRows(locale: Locale, f: Pick<ConfirmationFacts, 'hospitalName' | 'address' | 'appointmentType' | 'videoUrl'>): [string, string][] {
+  const t = (k: MessageKey) => translate(locale, k);
+  if (f.appointmentType !== 'telemedicine') return [[t('booking.flow.hospital'), `${f.hospitalName}, ${f.address}`]];
+  return [[t('booking.flow.hospital'), `${f.hospitalName} (${t('booking.telemedicine')})`], ...(f.videoUrl ? [[t('booking.video.link'), f.videoUrl] as [string, string]] : [])];
+}
+
+/** A table cell: an https address becomes a link. */
+export function cell(v: string): string {
+  return /^https:\/\/\S+$/.test(v) ? `<a href="${esc(v)}">${esc(v)}</a>` : esc(v);
+}
+
 export function confirmationMail(f: ConfirmationFacts, stamp: Date): { locale: Locale; subject: string; text: string; html: string; ics: string; filename: string } {
   const locale = f.patientLocale ?? f.marketLocale;
   const t = (k: MessageKey, p?: Record<string, string | number>) => translate(locale, k, p);
@@ -97,18 +121,19 @@ export function confirmationMail(f: ConfirmationFacts, stamp: Date): { locale: L
     [t('booking.flow.bookingCode'), code],
     [t('booking.flow.when'), whenText(locale, f)],
     [t('booking.mail.with'), f.who],
-    [t('booking.flow.hospital'), `${f.hospitalName}, ${f.address}`],
+    ...hospitalRows(locale, f),
     [t('booking.flow.patient'), f.familyName ?? f.patientName],
   ];
   if (f.priceVisible) rows.push([t('booking.flow.total'), formatMoney(locale, f.finalPrice, f.currency as never)]);
   rows.push(...paymentRows(locale, f, stamp.getTime()));
   const greeting = t('booking.mail.greeting', { name: f.patientName });
   const footer = t('booking.mail.footer', { hotline: cfg.hotline, email: cfg.email });
-  const text = [greeting, '', t('booking.mail.lead'), '', ...rows.map(([k, v]) => `${k}: ${v}`), '', footer].join('\n');
+  const howTo = f.appointmentType === 'telemedicine' ? t('booking.video.instructions') : null;
+  const text = [greeting, '', t('booking.mail.lead'), '', ...rows.map(([k, v]) => `${k}: ${v}`), '', ...(howTo ? [howTo, ''] : []), footer].join('\n');
   const html = `<!doctype html><html lang="${esc(LOCALE_CONFIG[locale].htmlLang)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${esc(greeting)}</p><p>${esc(t('booking.mail.lead'))}</p>
-<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${esc(v)}</td></tr>`).join('')}</table>
-<p>${esc(footer)}</p></body></html>`;
+<table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${cell(v)}</td></tr>`).join('')}</table>
+${howTo ? `<p>${esc(howTo)}</p>` : ''}<p>${esc(footer)}</p></body></html>`;
   const ics = icsCalendar(calendarEventOf(f, locale, stamp));
   return { locale, subject: t('booking.mail.subject', { code }), text, html, ics, filename: icsFileName(code) };
 }
@@ -157,6 +182,7 @@ export async function confirmationFacts(db: pg.PoolClient, bookingId: number): P
     appointmentType: r.appointment_type,
     bookingStatus: r.status,
     payments: paymentRecords(r.payments),
+    videoUrl: r.appointment_type === 'telemedicine' ? await videoRoomOf(db, bookingId) : null,
     patientName: r.patient_name ?? '',
     patientEmail: r.patient_email,
     patientLocale: (LOCALES as readonly string[]).includes(r.patient_locale) ? r.patient_locale : null,

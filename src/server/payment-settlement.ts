@@ -6,6 +6,7 @@
  */
 import { transaction, type Database } from '../data/db';
 import { enqueueConfirmation } from './booking-mail';
+import { ensureVideoRoom } from './video-rooms';
 import type { PaymentProvider, WebhookEvent } from './payment-provider';
 
 export type Outcome = 'confirmed' | 'refund' | 'released' | 'refunded' | 'ignored';
@@ -25,7 +26,10 @@ export async function settleWebhook(db: Database, provider: PaymentProvider, eve
     }
     const { rows: r } = await c.query(`select private.settle_payment($1, $2) as outcome`, [payment.id, event.outcome === 'paid']);
     const outcome = r[0].outcome as Outcome;
-    if (outcome === 'confirmed') await enqueueConfirmation(c, payment.booking_id);
+    if (outcome === 'confirmed') {
+      await ensureVideoRoom(c, payment.booking_id);
+      await enqueueConfirmation(c, payment.booking_id);
+    }
     return { outcome, payment };
   });
   // Money taken for a hold that had already ended goes back (after the commit: the refund is recorded first).

@@ -22,6 +22,8 @@ import {
 } from '../../lib/my-bookings';
 import { PAYMENT_STATE_KEYS, timeLeftText, type PatientPaymentState } from '../../lib/payment-state';
 import { cancellationWording } from '../../lib/cancellation-rule';
+import { PatientZoneTime, VideoVisit } from '../VideoVisit';
+import { joinState } from '../../lib/video-visit';
 import { initialSlotSelection, slotSelectionReducer } from '../../lib/slot-selection';
 import { validateSlot } from '../../lib/slots';
 import { $session } from '../../scripts/session-store';
@@ -118,7 +120,8 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
     const changeable = isUpcoming && canChange(b, now) && pay.state !== 'awaiting';
     const rule = cancellationWording(b.cancelUntil, now, 'after', (iso) => f.instant(b.timeZone).format(new Date(iso)));
     const title = titleOf(b);
-    const ics = bookingIcs(b, `${title} – ${b.hospitalName}`, slotEndInstant(b), siteName);
+    // A video visit's calendar entry points at its room, not the hospital's address.
+    const ics = bookingIcs(b.kind === 'telemedicine' ? { ...b, hospitalAddress: b.videoUrl ?? '' } : b, `${title} – ${b.hospitalName}`, slotEndInstant(b), siteName);
     return (
       <li key={b.id} className="acc-card acc-booking" data-testid="booking-item" data-booking-id={b.id}>
         <div className="acc-booking-head">
@@ -132,14 +135,27 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
         </div>
         <p className="acc-booking-when" data-testid="booking-when">
           {whenText(t, f, b)} <span className="acc-muted acc-small">({t('account.bookings.hospitalTime')})</span>
+          {b.kind === 'telemedicine' && (
+            <>
+              <br />
+              <PatientZoneTime startsAt={b.startsAt} timeZone={b.timeZone} lang={locale} t={t} className="acc-muted acc-small" />
+            </>
+          )}
         </p>
+        {b.kind === 'telemedicine' && b.status === 'confirmed' && joinState(b.startsAt, slotEndInstant(b), now).state !== 'ended' && (
+          <VideoVisit startsAt={b.startsAt} endsAt={slotEndInstant(b)} timeZone={b.timeZone} videoUrl={b.videoUrl} lang={locale} t={t} classes={{ box: 'acc-video', primary: 'acc-primary acc-button-link', muted: 'acc-muted acc-small' }} />
+        )}
         <dl className="acc-facts">
           <div>
             <dt className="visually-hidden">{t('account.bookings.hospitalTime')}</dt>
             <dd>
               <strong>{b.hospitalName}</strong>
-              <br />
-              <span className="acc-muted">{b.hospitalAddress}</span>
+              {b.kind !== 'telemedicine' && (
+                <>
+                  <br />
+                  <span className="acc-muted">{b.hospitalAddress}</span>
+                </>
+              )}
             </dd>
           </div>
           <div>

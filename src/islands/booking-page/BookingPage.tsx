@@ -16,6 +16,7 @@ import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../../lib/payments';
 import type { Currency } from '../../../i18n/locales';
 import { PAYMENT_STATE_KEYS, endedUnpaidKey, patientPaymentState, timeLeftText, type PatientPaymentState } from '../../lib/payment-state';
 import { cancellationWording, hospitalInstantFormat } from '../../lib/cancellation-rule';
+import { PatientZoneTime, VideoVisit } from '../VideoVisit';
 import { accessToken } from './session';
 import { api, BookingCallError, visitKey, type BookingView, type Me } from './api';
 
@@ -162,6 +163,14 @@ export default function BookingPage(props: BookingPageProps) {
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
+/** The slot's end instant (its end time on the start's day; 24:00 is the next midnight). */
+const endInstant = (view: BookingView): string => {
+  const [sh, sm] = view.start.split(':').map(Number);
+  const [eh, em] = view.end.split(':').map(Number);
+  const minutes = eh * 60 + em - (sh * 60 + sm);
+  return new Date(Date.parse(view.startsAt) + (minutes > 0 ? minutes : 30) * 60_000).toISOString();
+};
+
 /** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */
 const paymentOf = (view: BookingView, now: number): PatientPaymentState =>
   patientPaymentState({ method: view.paymentMethod, bookingStatus: view.status === 'awaiting-payment' ? 'hold' : view.status, finalPrice: view.quote.final_price, currency: view.currency, payments: view.payments }, now);
@@ -206,13 +215,15 @@ function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: str
           <dd data-testid="booking-when">
             <strong>{day}</strong>, {view.start}–{view.end}
             <span className="bkp-muted bkp-block">{t('booking.flow.timeZoneNote', { zone: view.timeZone })}</span>
+            {view.appointmentType === 'telemedicine' ? <PatientZoneTime startsAt={view.startsAt} timeZone={view.timeZone} lang={htmlLang} t={t} className="bkp-muted bkp-block" /> : null}
           </dd>
         </div>
         <div>
           <dt>{t('booking.flow.hospital')}</dt>
           <dd>
             <strong>{view.hospital.name}</strong>
-            <span className="bkp-muted bkp-block">{view.hospital.address}</span>
+            {/* A video visit has no address to go to. */}
+            {view.appointmentType === 'telemedicine' ? null : <span className="bkp-muted bkp-block" data-testid="hospital-address">{view.hospital.address}</span>}
           </dd>
         </div>
         <div>
@@ -446,8 +457,9 @@ function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: s
     const ics = icsCalendar({
       uid: `${view.code}@booking`,
       title: t('booking.mail.eventTitle', { who: name }),
-      description: `${t('booking.flow.bookingCode')}: ${view.code}\n${view.hospital.name}\n${view.hospital.address}`,
-      location: `${view.hospital.name}, ${view.hospital.address}`,
+      description: `${t('booking.flow.bookingCode')}: ${view.code}\n${view.hospital.name}\n${view.appointmentType === 'telemedicine' ? (view.videoUrl ?? '') : view.hospital.address}`,
+      location: view.appointmentType === 'telemedicine' ? (view.videoUrl ?? view.hospital.name) : `${view.hospital.name}, ${view.hospital.address}`,
+      url: view.appointmentType === 'telemedicine' ? view.videoUrl : null,
       date: view.date,
       start: view.start,
       end: view.end,
@@ -468,11 +480,14 @@ function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: s
     <div className="bkp-card bkp-confirmed" data-testid="booking-confirmed">
       <div className="bkp-check" aria-hidden="true">✓</div>
       <h2 className="bkp-h bkp-title" tabIndex={-1} ref={heading}>{t('booking.flow.confirmedTitle')}</h2>
-      <p className="bkp-muted">{t('booking.flow.confirmedLead')}</p>
+      <p className="bkp-muted">{t(view.appointmentType === 'telemedicine' ? 'booking.flow.confirmedLeadVideo' : 'booking.flow.confirmedLead')}</p>
       <p className="bkp-code">
         {t('booking.flow.bookingCode')}: <strong data-testid="booking-code">{view.code}</strong>
       </p>
       <Subject view={view} t={t} htmlLang={props.htmlLang} />
+      {view.appointmentType === 'telemedicine' ? (
+        <VideoVisit startsAt={view.startsAt} endsAt={endInstant(view)} timeZone={view.timeZone} videoUrl={view.videoUrl} lang={props.htmlLang} t={t} classes={{ box: 'bkp-video', primary: 'bkp-btn bkp-primary', muted: 'bkp-muted' }} />
+      ) : null}
       <PaymentLine view={view} t={t} locale={props.locale} />
       <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="after" now={Date.now()} />
       <div className="bkp-actions">

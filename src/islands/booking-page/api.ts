@@ -29,6 +29,7 @@ export interface BookingView {
   quote: Quote;
   checkoutUrl: string | null;
   startsAt: string;
+  videoUrl: string | null;
   payments: PaymentRecord[];
   cancelUntil: string;
   cancelWindowMinutes: number;
