@@ -555,6 +555,14 @@ insert into expected values
   ('column', 'payments.refund_amount', '', 's'),
   ('column', 'payments.refund_requested_at', '', 's'),
   ('column', 'payments.refunded_at', '', 's'),
+  -- issue 36: the video room of a telemedicine booking is granted to nobody; its patient and staff in scope read
+  -- it through booking_video_room (checks auth.uid() and the staff scope inside)
+  ('table', 'booking_video_rooms', '', ''),
+  ('column', 'booking_video_rooms.booking_id', '', ''),
+  ('column', 'booking_video_rooms.provider', '', ''),
+  ('column', 'booking_video_rooms.room_url', '', ''),
+  ('column', 'booking_video_rooms.created_at', '', ''),
+  ('function', 'booking_video_room(bigint)', '', 'x'),
   ('column', 'payments.provider', '', ''),
   ('column', 'payments.provider_ref', '', ''),
   ('column', 'payment_events.provider', '', ''),
