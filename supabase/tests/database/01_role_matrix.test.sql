@@ -58,6 +58,7 @@ insert into matrix values
   ('notifications',            'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('organizations',            'YYYYYYKK', 'YYYYYYKK', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('payment_events',           'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
+  ('booking_video_rooms',      'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('payments',                 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'YNDDDDDD', 'NYDDDDDD', 'DDDDDDDD'),
   ('patients',                 'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NYDDNYNN', 'DDDDDDDD'),
   ('payment_methods',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),

@@ -9,7 +9,8 @@ select plan(22);
 update public.bookings set appointment_type = 'telemedicine' where idempotency_key = 'seed-demo-upcoming';
 update public.payments set status = 'paid', settled_at = now() where id = -1;
 insert into public.booking_video_rooms (booking_id, provider, room_url)
-select id, 'jitsi', 'https://meet.jit.si/00112233445566778899aabbccddeeff' from public.bookings where idempotency_key = 'seed-demo-upcoming';
+select id, 'jitsi', 'https://meet.jit.si/00112233445566778899aabbccddeeff' from public.bookings where idempotency_key = 'seed-demo-upcoming'
+on conflict (booking_id) do update set room_url = excluded.room_url;
 create temp table ids as select id from public.bookings where idempotency_key = 'seed-demo-upcoming';
 grant select on ids to anon, authenticated;
 
