@@ -164,4 +164,37 @@ describeEachEngine('after the booking: payment states, refunds, change e-mails',
     expect(mail[0].attachments).toHaveLength(2);
     expect(Buffer.from(mail[0].attachments[1].content, 'base64').toString('utf8')).toContain('METHOD:CANCEL');
   });
+
+  it('a paid telemedicine visit gets a video room when confirmed, shown only to its patient; an outpatient visit none; the mail has the link, not the address', async () => {
+    const b = await walletBooking('pay');
+    const view = (await (await call(`/api/bookings/${b.id}`, patient)).json())._data;
+    expect(view.videoUrl).toMatch(/^https:\/\/meet\.jit\.si\/[0-9a-f]{32}$/);
+    expect((await myList()).find((x) => x.id === b.id)!.videoUrl).toBe(view.videoUrl);
+    // Another patient: neither the booking nor the room through the function.
+    const other = await signAccessToken(ACCOUNTS.patientOther.id);
+    expect((await call(`/api/bookings/${b.id}`, other)).status).toBe(404);
+    const client = await ctx.db.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('request.jwt.claims', $1, true), set_config('request.jwt.claim.sub', $2, true), set_config('role', 'authenticated', true)`, [
+        JSON.stringify({ sub: ACCOUNTS.patientOther.id, role: 'authenticated' }),
+        ACCOUNTS.patientOther.id,
+      ]);
+      expect((await client.query(`select public.booking_video_room($1) as url`, [b.id])).rows[0].url).toBeNull();
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+    const mail = await q(`select body_text, body_html, attachments from public.outbox where dedupe_key like $1`, [`booking-confirmed:${b.id}:%`]);
+    expect(mail[0].body_text).toContain(view.videoUrl);
+    expect(mail[0].body_text).toContain(translate('id-ID', 'booking.video.instructions'));
+    expect(mail[0].body_text).not.toContain(view.hospital.address);
+    expect(Buffer.from(mail[0].attachments[0].content, 'base64').toString('utf8')).toContain(`URL:${view.videoUrl}`);
+    // An outpatient visit paid at the clinic: no room.
+    const s = await freeDoctorSlot(ctx.db, { kind: 'outpatient', countryId: 1, skip: skip++ });
+    const held = (await (await call('/api/bookings/holds', patient, { kind: 'doctor', doctorId: s.doctorId, date: s.date, scheduleId: s.slotId, telemedicine: false, idempotencyKey: key() })).json())._data;
+    const done = (await (await call(`/api/bookings/${held.id}/confirm`, patient, { familyMemberId: null, contactPhone: '0901234567', paymentMethod: 'cash-on-delivery' })).json())._data;
+    expect(done).toMatchObject({ status: 'confirmed', videoUrl: null });
+    expect(await q(`select 1 from public.booking_video_rooms where booking_id = $1`, [held.id])).toHaveLength(0);
+  });
 });
