@@ -130,7 +130,8 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
             <p className="acc-muted">{t(`account.bookings.kind.${b.kind}`)}</p>
           </div>
           <span className={`acc-status acc-status-${b.status}`} data-testid="booking-status">
-            {t(STATUS_LABELS[b.status])}
+            {/* "Awaiting payment" only while a payment is open; a pending visit paid at the clinic awaits confirmation. */}
+            {t(b.status === 'pending' && pay.state !== 'awaiting' ? 'account.bookings.status.pendingConfirmation' : STATUS_LABELS[b.status])}
           </span>
         </div>
         <p className="acc-booking-when" data-testid="booking-when">
