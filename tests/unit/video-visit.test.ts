@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { jitsiMeet, videoProviderFromEnv } from '../../src/server/video-provider';
 import { JOIN_OPENS_MINUTES_BEFORE, joinState, zonedText, zonesDiffer } from '../../src/lib/video-visit';
 import { icsCalendar } from '../../src/lib/calendar-event';
+import { reminderMail } from '../../src/lib/booking-reminders';
+import { translate } from '../../i18n/strings';
 
 const room = { reference: 'BK000001', startsAt: new Date('2026-12-05T01:00:00Z'), endsAt: new Date('2026-12-05T01:30:00Z') };
 
@@ -74,5 +76,17 @@ describe('calendar file of a changed or video visit', () => {
   });
   it('a video visit carries its room as the URL', () => {
     expect(icsCalendar({ ...base, url: 'https://meet.jit.si/abc' })).toContain('URL:https://meet.jit.si/abc');
+  });
+});
+
+describe('reminders of a video visit', () => {
+  it('give the join link and how to join, not the address nor "arrive early"', () => {
+    const booking = { bookingId: 7, status: 'confirmed', startsAt: 0, createdAt: 0, date: '2026-12-05', start: '08:00', end: '08:30', timeZone: 'Asia/Jakarta', who: 'dr. Rizky Lestari', hospitalName: 'RSIA Utama', address: 'Jl. Sudirman 1', forName: null, recipients: [], videoUrl: 'https://meet.jit.si/0123456789abcdef0123456789abcdef' };
+    const mail = reminderMail({ to: 'a@b.test', locale: 'id-ID', date: '2026-12-05', leadHours: 2, bookings: [booking] }, 'https://sehatkita.co.id');
+    expect(mail.text).toContain(booking.videoUrl);
+    expect(mail.text).not.toContain('Jl. Sudirman 1');
+    expect(mail.text).toContain(translate('id-ID', 'account.reminder.footerVideo', { hotline: '', email: '' }).split('.')[0]);
+    expect(mail.text).not.toContain(translate('id-ID', 'account.reminder.footer', { hotline: '', email: '' }).split('.')[0]);
+    expect(mail.html).toContain(`<a href="${booking.videoUrl}">`);
   });
 });
