@@ -82,7 +82,7 @@ describe('calendar file of a changed or video visit', () => {
 describe('reminders of a video visit', () => {
   it('give the join link and how to join, not the address nor "arrive early"', () => {
     const booking = { bookingId: 7, status: 'confirmed', startsAt: 0, createdAt: 0, date: '2026-12-05', start: '08:00', end: '08:30', timeZone: 'Asia/Jakarta', who: 'dr. Rizky Lestari', hospitalName: 'RSIA Utama', address: 'Jl. Sudirman 1', forName: null, recipients: [], videoUrl: 'https://meet.jit.si/0123456789abcdef0123456789abcdef' };
-    const mail = reminderMail({ to: 'a@b.test', locale: 'id-ID', date: '2026-12-05', leadHours: 2, bookings: [booking] }, 'https://sehatkita.co.id');
+    const mail = reminderMail({ to: 'a@b.test', locale: 'id-ID', date: '2026-12-05', leadHours: 2, dedupeKey: 'k', bookings: [booking] }, 'https://sehatkita.co.id');
     expect(mail.text).toContain(booking.videoUrl);
     expect(mail.text).not.toContain('Jl. Sudirman 1');
     expect(mail.text).toContain(translate('id-ID', 'account.reminder.footerVideo', { hotline: '', email: '' }).split('.')[0]);

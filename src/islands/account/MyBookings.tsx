@@ -89,6 +89,15 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
     else void load();
   }, [session.status]);
 
+  // An open payment's time left counts down (and ends as "not completed in time" without a reload).
+  const paying = (list ?? []).some((b) => paymentState(b, Date.now()).state === 'awaiting');
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!paying) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [paying]);
+
   if (mounted && session.status === 'visitor') return <p className="acc-muted">{t('account.signInRequired')}</p>;
 
   const replace = (...changed: MyBooking[]) =>
