@@ -19,6 +19,8 @@
 --   the patient's calls, checked against auth.uid() inside: book_slot, confirm_booking, release_hold,
 --     cancel_my_booking, reschedule_my_booking, booking_cancel_deadline (a column of the caller's own bookings),
 --     campaign_eligibility and baby_formula_eligibility (by the caller's own verified phone);
+--   booking_video_room (issue 36: the room of a confirmed telemedicine visit, answered to its patient, its doctor and
+--     the managers of its hospital only);
 --   the admin's calls, each refusing a caller without the staff role it needs: admin_create_staff,
 --     admin_update_staff, admin_doctor_counts, admin_doctor_id_page and admin_doctor_private (scoped to the doctors the
 --     caller manages),
