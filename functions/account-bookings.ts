@@ -15,6 +15,12 @@ import { REVIEW_FEEDBACK_MAX, validateReview, type MyBooking } from '../src/lib/
 import type { Queryable } from '../src/data/db';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { API_LOCALE } from '../src/server/caller-locale';
+import { paymentRecords } from '../src/server/booking-mail';
+import { enqueueBookingChange } from '../src/server/booking-change-mail';
+import { refundMarkedPayment } from '../src/server/booking-refund';
+import { paymentProviderFromEnv } from '../src/server/payment-provider';
+import { PAYMENT_STATUSES } from '../src/lib/payment-state';
+import { ensureVideoRoom } from '../src/server/video-rooms';
 
 const booking = z.object({
   id: z.number().int(),
@@ -39,25 +45,36 @@ const booking = z.object({
   cancelUntil: z.string(),
   bufferMinutes: z.number().int(),
   rescheduledFromId: z.number().int().nullable(),
+  /** A confirmed telemedicine visit's video room (public.booking_video_room: the patient's own only). */
+  videoUrl: z.string().nullable(),
+  payments: z.array(
+    z.object({ status: z.enum(PAYMENT_STATUSES), amount: z.number(), currency: z.string(), checkoutUrl: z.string().nullable(), expiresAt: z.string(), refundAmount: z.number().nullable().optional() }),
+  ),
   review: z.object({ rate: z.number().int(), feedback: z.string().nullable() }).nullable(),
 }) satisfies z.ZodType<MyBooking>;
 
 const SELECT = `
-  select b.id, b.appointment_type as kind, b.status, b.starts_at, b.doctor_id, b.service_id, b.hospital_id, b.payment_method,
+  select b.id, b.appointment_type as kind, case when b.status = 'hold' then 'pending' else b.status end as status, b.starts_at, b.doctor_id, b.service_id, b.hospital_id, b.payment_method,
          coalesce(b.final_price, b.price) as price, b.currency, b.rescheduled_from_id,
          to_char(b.starts_at at time zone h.time_zone, 'YYYY-MM-DD') as day, to_char(b.starts_at at time zone h.time_zone, 'HH24:MI') as time,
          (select to_char(ts.ended, 'HH24:MI') from public.time_slots ts where ts.id = b.slot_id) as end_time,
          h.time_zone, h.name as hospital_name, h.address as hospital_address, d.name as doctor_name, sv.name as service_name,
          f.name as for_name, public.booking_cancel_deadline(b) as cancel_until,
          coalesce(case b.appointment_type when 'outpatient' then d.buffer_time_outpatient when 'telemedicine' then d.buffer_time_telemedicine else sv.buffer_time end, 0) as buffer,
-         r.rate, r.feedback, r.id as review_id
+         r.rate, r.feedback, r.id as review_id, public.booking_video_room(b.id) as video_url,
+         (select coalesce(json_agg(json_build_object('status', pm.status, 'amount', pm.amount, 'currency', pm.currency, 'checkoutUrl', pm.checkout_url,
+                  'expiresAt', pm.expires_at, 'refundAmount', pm.refund_amount) order by pm.id), '[]'::json)
+            from public.payments pm where pm.booking_id = b.id) as payments
     from public.bookings b
     join public.hospitals h on h.id = b.hospital_id
     left join public.doctors d on d.id = b.doctor_id
     left join public.hospital_services sv on sv.id = b.service_id
     left join public.family_members f on f.id = b.family_member_id
     left join public.reviews r on r.booking_id = b.id
-   where b.patient_user_id = auth.uid() and b.status in ('pending', 'confirmed', 'completed', 'cancelled')`;
+   where b.patient_user_id = auth.uid()
+     and (b.status in ('pending', 'confirmed', 'completed', 'cancelled')
+          -- a hold whose online payment is open: awaiting payment, with Pay now (issue 36)
+          or (b.status = 'hold' and b.hold_expires_at > now() and exists (select 1 from public.payments op where op.booking_id = b.id and op.status = 'created')))`;
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
@@ -85,6 +102,8 @@ function toBooking(r: Record<string, unknown>): MyBooking {
     cancelUntil: iso(r.cancel_until),
     bufferMinutes: Number(r.buffer ?? 0),
     rescheduledFromId: r.rescheduled_from_id == null ? null : Number(r.rescheduled_from_id),
+    videoUrl: (r.video_url as string | null) ?? null,
+    payments: paymentRecords(r.payments),
     review: r.review_id == null ? null : { rate: Number(r.rate), feedback: (r.feedback as string | null) ?? null },
   };
 }
@@ -128,16 +147,19 @@ export const listMyBookings = defineEndpoint({
 export const cancelMyBooking = defineEndpoint({
   method: 'POST',
   path: '/api/account/bookings/:id/cancel',
-  summary: 'Cancel one of my appointments (until its cancellation window: 4 hours before the start by default)',
-  description: 'PT422 (422) when the window has passed, saying until when; 409 when it is already cancelled.',
+  summary: 'Cancel one of my appointments (until its cancellation window: 4 hours before the start by default); a payment made online is refunded',
+  description:
+    'PT422 (422) when the window has passed, saying until when; 409 when it is already cancelled; 503 (reason refund-failed) when the payment provider does not take the refund, and then nothing is cancelled. The cancellation e-mail is queued in the same transaction.',
   tags: ['patients'],
   auth: 'patient',
   params: idParams,
-  response: z.object({ booking }),
-  async handler({ params, db, messages }) {
+  response: z.object({ booking, refund: z.object({ amount: z.number(), currency: z.string() }).nullable() }),
+  async handler({ params, db, messages, request }) {
     await changeOrRefuse(() => db.query(`select public.cancel_my_booking($1)`, [params.id]));
+    const refund = await refundMarkedPayment(db, params.id, paymentProviderFromEnv(process.env.URL ?? new URL(request.url).origin));
+    await enqueueBookingChange(db, params.id, { kind: 'cancelled', by: 'patient' });
     messages.push('Cancel successfully');
-    return { booking: await loadBooking(db, params.id) };
+    return { booking: await loadBooking(db, params.id), refund: refund && { amount: refund.amount, currency: refund.currency } };
   },
 });
 
@@ -156,6 +178,8 @@ export const rescheduleMyBooking = defineEndpoint({
     const slot = await db.query(`select ts.id from public.time_slots ts where ts.id = $1 and ts.started = $2::time`, [body.scheduleId, body.started]);
     if (!slot.rows[0]) throw notFound('The slot is not available');
     const { rows } = await changeOrRefuse(() => db.query(`select (public.reschedule_my_booking($1, $2, $3)).id as id`, [params.id, slot.rows[0].id, body.idempotencyKey]));
+    await ensureVideoRoom(db, Number(rows[0].id));
+    await enqueueBookingChange(db, Number(rows[0].id), { kind: 'rescheduled', by: 'patient' });
     messages.push('Reschedule successfully');
     return { booking: await loadBooking(db, Number(rows[0].id)) };
   },

@@ -16,6 +16,7 @@ import { BookingView, ConfirmRequest, HoldRequest, bookingError, bookingView, co
 import { calendarEventOf, confirmationFacts, enqueueConfirmation } from '../src/server/booking-mail';
 import { paymentProviderFromEnv } from '../src/server/payment-provider';
 import { asServerRole } from '../src/server/server-role';
+import { ensureVideoRoom } from '../src/server/video-rooms';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const siteOrigin = (req: Request) => process.env.URL ?? new URL(req.url).origin;
@@ -71,9 +72,11 @@ export const confirmBooking = defineEndpoint({
     });
     if (result.repeated) return result.view;
     if (!result.awaitingPayment) {
+      // A telemedicine visit gets its room now, so the confirmation mail carries the link.
+      await ensureVideoRoom(db, params.id);
       await enqueueConfirmation(db, params.id);
       messages.push('Booking confirmed');
-      return result.view;
+      return bookingView(db, params.id);
     }
     // An online option: a payment on the provider's hosted page; its webhook confirms the booking.
     const origin = siteOrigin(request);

@@ -13,14 +13,14 @@ import { settleWebhook } from '../src/server/payment-settlement';
 export const paymentWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/payments/webhook/:provider',
-  summary: "A payment provider's webhook (signed): confirms a paid booking whose hold is alive, refunds a late one, releases a failed one",
+  summary: "A payment provider's webhook (signed): confirms a paid booking whose hold is alive, refunds a late one, releases a failed one, records a refund that went through",
   tags: ['booking'],
   auth: 'public',
   // The server's own work (payments are server-only): one transaction of its own, not as a caller.
   database: 'none',
   params: z.object({ provider: z.string().regex(/^[a-z0-9-]{2,40}$/) }),
   body: { json: z.looseObject({}) },
-  response: z.object({ outcome: z.enum(['confirmed', 'refund', 'released', 'ignored']) }),
+  response: z.object({ outcome: z.enum(['confirmed', 'refund', 'released', 'refunded', 'ignored']) }),
   async handler({ params, request, body }) {
     const provider = paymentProviderFromEnv(process.env.URL ?? new URL(request.url).origin);
     if (!provider || provider.name !== params.provider) throw notFound('Unknown payment provider');

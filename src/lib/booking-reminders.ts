@@ -46,6 +46,8 @@ export interface ReminderBooking {
   who: string;
   hospitalName: string;
   address: string;
+  /** A telemedicine visit's video room (issue 36): the reminder gives the link and no address. */
+  videoUrl?: string | null;
   /** The family member it is for, or null for the account owner. */
   forName: string | null;
   recipients: ReminderRecipient[];
@@ -117,6 +119,12 @@ export const manageBookingsUrl = (siteOrigin: string, locale: Locale) => `${site
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A line with an https address at its end gets that address as a link. */
+const linked = (line: string) => {
+  const m = /^(.*?)(https:\/\/\S+)$/.exec(line);
+  return m ? `${esc(m[1])}<a href="${esc(m[2])}">${esc(m[2])}</a>` : esc(line);
+};
+
 export function reminderMail(r: PlannedReminder, siteOrigin: string): { subject: string; text: string; html: string } {
   const t = (k: MessageKey, p?: Record<string, string | number>) => translate(r.locale, k, p);
   const day = reminderDay(r.locale, r.date);
@@ -127,18 +135,20 @@ export function reminderMail(r: PlannedReminder, siteOrigin: string): { subject:
     lines: [
       `${t('account.reminder.code')}: ${bookingCode(b.bookingId)}`,
       `${t('account.reminder.with')}: ${b.who}`,
-      `${t('account.reminder.where')}: ${[b.hospitalName, b.address].filter(Boolean).join(', ')}`,
+      b.videoUrl ? `${t('account.reminder.where')}: ${b.hospitalName} – ${t('booking.video.join')}: ${b.videoUrl}` : `${t('account.reminder.where')}: ${[b.hospitalName, b.address].filter(Boolean).join(', ')}`,
       ...(b.forName ? [`${t('account.reminder.for')}: ${b.forName}`] : []),
     ],
   }));
   const subject = t('account.reminder.subject', { count: r.bookings.length, day });
   const lead = t('account.reminder.lead', { count: r.bookings.length, day });
   const manage = t('account.reminder.manage');
-  const footer = t('account.reminder.footer', { hotline: cfg.hotline, email: cfg.email });
+  // Arriving early is for a visit at the hospital; a video visit's reminder says how to join instead.
+  const video = r.bookings.some((b) => b.videoUrl);
+  const footer = t(video ? 'account.reminder.footerVideo' : 'account.reminder.footer', { hotline: cfg.hotline, email: cfg.email });
   const text = [lead, '', ...items.flatMap((i) => [i.when, ...i.lines.map((l) => `  ${l}`), '']), `${manage}: ${url}`, '', footer].join('\n');
   const html = `<!doctype html><html lang="${esc(cfg.htmlLang)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${esc(lead)}</p>
-${items.map((i) => `<h3 style="margin:16px 0 4px">${esc(i.when)}</h3><ul style="margin:0;padding-left:18px">${i.lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`).join('\n')}
+${items.map((i) => `<h3 style="margin:16px 0 4px">${esc(i.when)}</h3><ul style="margin:0;padding-left:18px">${i.lines.map((l) => `<li>${linked(l)}</li>`).join('')}</ul>`).join('\n')}
 <p><a href="${esc(url)}">${esc(manage)}</a></p><p>${esc(footer)}</p></body></html>`;
   return { subject, text, html };
 }

@@ -21,6 +21,12 @@ export interface CalendarEvent {
   reminderMinutes: number;
   /** When the file is made (DTSTAMP). */
   stamp: Date;
+  /** A cancellation of the event of the same uid (METHOD:CANCEL, STATUS:CANCELLED, issue 36). */
+  cancelled?: boolean;
+  /** The event's revision: a change or cancellation has a higher one than the confirmation (0). */
+  sequence?: number;
+  /** An address to join (a telemedicine visit's video room), as the event's URL. */
+  url?: string | null;
 }
 
 /** TEXT escaping of RFC 5545 §3.3.11. */
@@ -82,7 +88,7 @@ export function icsCalendar(e: CalendarEvent): string {
     'VERSION:2.0',
     'PRODID:-//Care directory//Booking//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    e.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VTIMEZONE',
     `TZID:${e.timeZone}`,
     'BEGIN:STANDARD',
@@ -99,12 +105,12 @@ export function icsCalendar(e: CalendarEvent): string {
     `SUMMARY:${icsText(e.title)}`,
     `DESCRIPTION:${icsText(e.description)}`,
     `LOCATION:${icsText(e.location)}`,
-    'STATUS:CONFIRMED',
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(e.title)}`,
-    `TRIGGER:-PT${Math.max(0, Math.round(e.reminderMinutes))}M`,
-    'END:VALARM',
+    ...(e.url ? [`URL:${e.url}`] : []),
+    ...(e.sequence ? [`SEQUENCE:${Math.round(e.sequence)}`] : []),
+    e.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+    ...(e.cancelled
+      ? []
+      : ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${icsText(e.title)}`, `TRIGGER:-PT${Math.max(0, Math.round(e.reminderMinutes))}M`, 'END:VALARM']),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -4,6 +4,7 @@
  * (public.lock_my_active_booking).
  */
 import type { MessageKey } from '../../i18n/strings';
+import { patientPaymentState, type PatientPaymentState, type PaymentRecord } from './payment-state';
 
 /** Cancel and reschedule until this many minutes before the start unless the doctor or service says otherwise. */
 export const DEFAULT_CANCELLATION_WINDOW_MINUTES = 240;
@@ -38,6 +39,10 @@ export interface MyBooking {
   cancelUntil: string;
   bufferMinutes: number;
   rescheduledFromId: number | null;
+  /** The video room of a confirmed telemedicine visit (null otherwise). */
+  videoUrl: string | null;
+  /** Its online payment attempts, oldest first (src/lib/payment-state). */
+  payments: PaymentRecord[];
   review: { rate: number; feedback: string | null } | null;
 }
 
@@ -68,11 +73,9 @@ export const STATUS_LABELS: Record<BookingStatus, MessageKey> = {
   cancelled: 'account.bookings.status.cancelled',
 };
 
-/** Payment state: awaiting an online payment, paid online, or paid at the hospital (cash or none chosen). */
-export function paymentState(b: Pick<MyBooking, 'status' | 'paymentMethod'>): MessageKey {
-  if (b.status === 'pending') return 'account.bookings.payment.awaiting';
-  if (!b.paymentMethod || b.paymentMethod === 'cash' || b.paymentMethod === 'cod') return 'account.bookings.payment.atHospital';
-  return 'account.bookings.payment.paid';
+/** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */
+export function paymentState(b: Pick<MyBooking, 'status' | 'paymentMethod' | 'price' | 'currency' | 'payments'>, now: number): PatientPaymentState {
+  return patientPaymentState({ method: b.paymentMethod, bookingStatus: b.status, finalPrice: b.price, currency: b.currency, payments: b.payments }, now);
 }
 
 export interface ReviewValues {

@@ -13,6 +13,8 @@ import { quote, voucherAllowed, bookingCode, holdMinutes, PAYMENT_MINUTES_DEFAUL
 import { normalizeEndTime, normalizeTime } from '../lib/hospital-time';
 import { doctorPath, servicePath } from '../lib/directory-routes';
 import { localePath } from '../../i18n/locales';
+import { PAYMENT_STATUSES } from '../lib/payment-state';
+import { paymentRecords } from './booking-mail';
 
 /** Why a booking call failed, for the page to show its translated message (the English one is in _messages). */
 export type BookingFailure = 'slot-mismatch' | 'slot-gone' | 'slot-full' | 'too-soon' | 'not-onboarded' | 'hold-expired' | 'payment-not-allowed' | 'voucher-not-allowed' | 'family-unknown' | 'campaign' | 'not-found';
@@ -157,6 +159,15 @@ export const BookingView = z.object({
     final_price: z.number(),
   }),
   checkoutUrl: z.string().nullable(),
+  /** A confirmed telemedicine visit's video room, for its patient (public.booking_video_room). */
+  videoUrl: z.string().nullable(),
+  /** The booking's online payment attempts, oldest first: what the patient reads of the money (src/lib/payment-state). */
+  payments: z.array(z.object({ status: z.enum(PAYMENT_STATUSES), amount: z.number(), currency: z.string(), checkoutUrl: z.string().nullable(), expiresAt: z.string(), refundAmount: z.number().nullable().optional() })),
+  /** Until when it can be cancelled or moved online (public.booking_cancel_deadline), and the window in minutes (issue 36). */
+  cancelUntil: z.string(),
+  cancelWindowMinutes: z.number(),
+  /** The slot is already inside the cancellation window: once confirmed it cannot be cancelled or moved online. */
+  insideCancelWindow: z.boolean(),
   /** What the quote is computed from (src/lib/booking quote), so the page re-quotes a chosen voucher the same way. */
   priceInput: z.object({
     price: z.number(),
@@ -198,6 +209,10 @@ async function loadSubject(db: pg.PoolClient, bookingId: number): Promise<Subjec
             sv.price_type as s_price_type, sv.original_price as s_original, sv.promotion_percent as s_promo, sv.is_package,
             sv.online_payment, sv.requires_reservation,
             (select p.checkout_url from public.payments p where p.booking_id = b.id and p.status = 'created' limit 1) as checkout_url,
+            (select coalesce(json_agg(json_build_object('status', pm.status, 'amount', pm.amount, 'currency', pm.currency, 'checkoutUrl', pm.checkout_url,
+                     'expiresAt', pm.expires_at, 'refundAmount', pm.refund_amount) order by pm.id), '[]'::json)
+               from public.payments pm where pm.booking_id = b.id) as payments,
+            public.booking_cancel_deadline(b) as cancel_until, public.booking_video_room(b.id) as video_url,
             coalesce((
               select json_agg(json_build_object('id', v.id, 'code', v.code, 'name', v.name, 'sponsor', v.sponsor,
                        'communicationType', v.communication_type, 'discountAmount', v.discount_amount,
@@ -278,6 +293,11 @@ function viewOf(s: Subject): BookingView {
     vouchers: s.vouchers,
     quote: r.status === 'confirmed' || r.status === 'completed' || awaiting ? storedQuote(s) : quote({ ...s.quoteInput, voucher: null }),
     checkoutUrl: r.checkout_url ?? null,
+    videoUrl: r.video_url ?? null,
+    payments: paymentRecords(r.payments),
+    cancelUntil: new Date(r.cancel_until).toISOString(),
+    cancelWindowMinutes: Math.round((new Date(r.starts_at).getTime() - new Date(r.cancel_until).getTime()) / 60_000),
+    insideCancelWindow: new Date(r.server_now).getTime() > new Date(r.cancel_until).getTime(),
     priceInput: { originalPrice: null, ...s.quoteInput, priceType: String(s.quoteInput.priceType), priceTo: s.quoteInput.priceTo ?? null, promotionPercent: s.quoteInput.promotionPercent ?? null },
     pagePath: localePath(s.locale, r.doctor_id ? doctorPath(r.doctor_slug) : servicePath(r.hospital_slug, r.service_slug)),
   };

@@ -36,6 +36,7 @@ export async function reminderCandidates(db: Database, now: Date, leadHours: rea
     `select b.id, b.status, b.starts_at, b.created_at, sc.working_day::text as date,
             to_char(ts.started, 'HH24:MI') as start, to_char(ts.ended, 'HH24:MI') as "end", h.time_zone,
             c.locale as market_locale, coalesce(d.name, sv.name) as who, h.name as hospital_name, h.address,
+            (select vr.room_url from public.booking_video_rooms vr where vr.booking_id = b.id and b.appointment_type = 'telemedicine') as video_url,
             p.email as patient_email, p.preferred_locale, b.family_member_id, f.name as family_name, f.email as family_email, f.notify_to
        from public.bookings b
        join public.time_slots ts on ts.id = b.slot_id
@@ -65,6 +66,7 @@ export async function reminderCandidates(db: Database, now: Date, leadHours: rea
       who: r.who ?? '',
       hospitalName: r.hospital_name,
       address: r.address ?? '',
+      videoUrl: r.video_url ?? null,
       forName: r.family_member_id ? r.family_name : null,
       recipients: emails.map((email) => ({ email, locale })),
     };

@@ -28,10 +28,19 @@ export interface CreatedPayment {
 export interface WebhookEvent {
   eventId: string;
   providerRef: string;
-  outcome: 'paid' | 'failed' | 'expired';
-  /** What the provider says was paid (required with 'paid'): settlement compares it with the payment's own. */
+  /** How a payment ended, or 'refunded': a refund asked through `refund` went through (issue 36). */
+  outcome: 'paid' | 'failed' | 'expired' | 'refunded';
+  /** What the provider says was paid (required with 'paid'): settlement compares it with the payment's own (issue 34). */
   amount?: number;
   currency?: string;
+}
+
+export interface RefundInput {
+  providerRef: string;
+  amount: number;
+  currency: string;
+  /** Our refund id: the same id twice is one refund at the provider (a retried request). */
+  reference: string;
 }
 
 export interface PaymentProvider {
@@ -43,7 +52,8 @@ export interface PaymentProvider {
    * reproduces exactly (a provider signing other bytes needs the raw body: see the README).
    */
   verifyWebhook(delivery: { headers: Headers; body: unknown }): Promise<WebhookEvent>;
-  refund(input: { providerRef: string; amount: number; currency: string }): Promise<void>;
+  /** Asks the provider to give the money back; the provider confirms through its webhook ('refunded'). */
+  refund(input: RefundInput): Promise<void>;
 }
 
 export class WebhookRejected extends Error {}
@@ -85,7 +95,7 @@ export function sandboxWallet(config: { baseUrl: string; secret: string }): Paym
       const sig = delivery.headers.get(SIGNATURE_HEADER) ?? '';
       if (!safeEqual(sig, sandboxSignature(raw, config.secret))) throw new WebhookRejected('bad signature');
       const body = (delivery.body ?? {}) as { id?: unknown; ref?: unknown; status?: unknown; amount?: unknown; currency?: unknown };
-      if (typeof body.id !== 'string' || typeof body.ref !== 'string' || !['paid', 'failed', 'expired'].includes(String(body.status))) throw new WebhookRejected('bad body');
+      if (typeof body.id !== 'string' || typeof body.ref !== 'string' || !['paid', 'failed', 'expired', 'refunded'].includes(String(body.status))) throw new WebhookRejected('bad body');
       if (body.status === 'paid' && (typeof body.amount !== 'number' || typeof body.currency !== 'string')) throw new WebhookRejected('a paid event names its amount and currency');
       return {
         eventId: body.id,

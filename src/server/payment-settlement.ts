@@ -6,9 +6,10 @@
  */
 import { transaction, type Database } from '../data/db';
 import { enqueueConfirmation } from './booking-mail';
+import { ensureVideoRoom } from './video-rooms';
 import type { PaymentProvider, WebhookEvent } from './payment-provider';
 
-export type Outcome = 'confirmed' | 'refund' | 'released' | 'ignored';
+export type Outcome = 'confirmed' | 'refund' | 'released' | 'refunded' | 'ignored';
 
 export async function settleWebhook(db: Database, provider: PaymentProvider, event: WebhookEvent): Promise<Outcome> {
   const settled = await transaction(db, async (c) => {
@@ -18,20 +19,28 @@ export async function settleWebhook(db: Database, provider: PaymentProvider, eve
     const payment = rows[0];
     if (!payment) return { outcome: 'ignored' as Outcome, payment: null, short: false };
     await c.query(`update public.payment_events set payment_id = $3 where provider = $1 and event_id = $2`, [provider.name, event.eventId, payment.id]);
+    // A refund asked when the patient cancelled (issue 36): the provider confirms it went through.
+    if (event.outcome === 'refunded') {
+      const { rows: done } = await c.query(`select private.settle_refund($1) as outcome`, [payment.id]);
+      return { outcome: done[0].outcome as Outcome, payment: null, short: false };
+    }
     // A 'paid' event for another amount or currency than the booking's is not a payment of it: the booking is
     // released and what was taken goes back (issue 34, finding 10).
     const short = event.outcome === 'paid' && !paidInFull(event, payment);
     const { rows: r } = await c.query(`select private.settle_payment($1, $2) as outcome`, [payment.id, event.outcome === 'paid' && !short]);
     const outcome = short ? 'refund' : (r[0].outcome as Outcome);
-    if (outcome === 'confirmed') await enqueueConfirmation(c, payment.booking_id);
+    if (outcome === 'confirmed') {
+      await ensureVideoRoom(c, payment.booking_id);
+      await enqueueConfirmation(c, payment.booking_id);
+    }
     return { outcome, payment, short };
   });
-  // Money taken for a hold that had already ended goes back (after the commit: the refund is recorded first).
+  // Money taken for a hold that had already ended (or paid short) goes back (after the commit: the refund is recorded first).
   if (settled.outcome === 'refund' && settled.payment) {
     const p = settled.payment;
     await provider.refund(settled.short
-      ? { providerRef: p.provider_ref, amount: event.amount!, currency: event.currency! }
-      : { providerRef: p.provider_ref, amount: Number(p.amount), currency: String(p.currency).trim() });
+      ? { providerRef: p.provider_ref, amount: event.amount!, currency: event.currency!, reference: `short-${p.id}` }
+      : { providerRef: p.provider_ref, amount: Number(p.amount), currency: String(p.currency).trim(), reference: `late-${p.id}` });
   }
   return settled.outcome;
 }

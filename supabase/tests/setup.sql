@@ -103,6 +103,12 @@ select -2, id, 'sandbox', 'wallet', 'pgtap-out', 100, 'VND', now() + interval '1
 insert into public.payment_events (provider, event_id, payment_id, kind) values
   ('sandbox', 'pgtap-in', -1, 'paid'), ('sandbox', 'pgtap-out', -2, 'paid');
 
+-- Nor video rooms (issue 36): one for each of the two upcoming bookings; no API role reads or writes the table.
+insert into public.booking_video_rooms (booking_id, provider, room_url)
+select id, 'jitsi', 'https://meet.jit.si/pgtap-in' from public.bookings where idempotency_key = 'seed-demo-upcoming'
+union all
+select id, 'jitsi', 'https://meet.jit.si/pgtap-out' from public.bookings where idempotency_key = 'seed-other-upcoming';
+
 -- The bell's read state holds no seed rows: the branch manager (in) and organization 2's senior branch manager
 -- (out) each read the notification of a booking of their branch, and each has a watermark.
 insert into public.notification_reads (user_id, notification_id)
@@ -233,6 +239,8 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('payments', 'out', 'id = -2', 'status = status', '{}'),
   ('payment_events', 'in', $$event_id = 'pgtap-in'$$, 'kind = kind', '{}'),
   ('payment_events', 'out', $$event_id = 'pgtap-out'$$, 'kind = kind', '{}'),
+  ('booking_video_rooms', 'in', $$room_url = 'https://meet.jit.si/pgtap-in'$$, 'provider = provider', '{}'),
+  ('booking_video_rooms', 'out', $$room_url = 'https://meet.jit.si/pgtap-out'$$, 'provider = provider', '{}'),
   ('notifications', 'in', $$kind = 'booking_new' and booking_id = (select id from public.bookings where idempotency_key = 'seed-demo-upcoming')$$, 'created_at = created_at', '{}'),
   ('notifications', 'out', $$kind = 'booking_new' and booking_id = (select id from public.bookings where idempotency_key = 'seed-other-upcoming')$$, 'created_at = created_at', '{}'),
   ('notification_reads', 'in', $$user_id = '00000000-0000-4000-a000-000000000005'$$, 'read_at = read_at', '{}'),

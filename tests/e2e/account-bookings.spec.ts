@@ -37,7 +37,7 @@ for (const [i, locale] of LOCALES.entries()) {
     await expect(card.getByTestId('booking-status')).toHaveText(t('account.bookings.status.confirmed'));
     await expect(card.getByTestId('booking-for')).toHaveText(t('account.bookings.forMe'));
     await expect(card.getByTestId('booking-when')).toContainText(mine.time);
-    await expect(card).toContainText(t('account.bookings.payment.atHospital'));
+    await expect(card.getByTestId('booking-payment')).toHaveText(t('booking.payment.state.atClinic'));
     const ics = await card.getByRole('link', { name: t('account.bookings.addToCalendar') }).getAttribute('href');
     expect(decodeURIComponent(ics!.replace(/^data:text\/calendar;charset=utf-8,/, ''))).toContain(`DTSTART:${mine.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
 

@@ -57,6 +57,7 @@ const PATIENT_SOURCES = [
   'functions/reviews.ts',
   'functions/campaign.ts',
   'src/server/booking-flow.ts',
+  'src/server/booking-refund.ts',
   'src/server/storage.ts',
 ];
 const PATIENT_SQL = ['supabase/migrations/20261126200100_booking_flow.sql', 'supabase/migrations/20261126400100_account_bookings.sql'];

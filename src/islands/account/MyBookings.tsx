@@ -20,6 +20,10 @@ import {
   type MyBooking,
   type ReviewErrors,
 } from '../../lib/my-bookings';
+import { PAYMENT_STATE_KEYS, timeLeftText, type PatientPaymentState } from '../../lib/payment-state';
+import { cancellationWording } from '../../lib/cancellation-rule';
+import { PatientZoneTime, VideoVisit } from '../VideoVisit';
+import { joinState } from '../../lib/video-visit';
 import { initialSlotSelection, slotSelectionReducer } from '../../lib/slot-selection';
 import { validateSlot } from '../../lib/slots';
 import { $session } from '../../scripts/session-store';
@@ -51,6 +55,8 @@ type Formatters = ReturnType<typeof formatters>;
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const whenText = (t: T, f: Formatters, b: Pick<MyBooking, 'day' | 'time'>) => t('account.bookings.when', { date: f.day.format(dayDate(b.day)), time: b.time });
 const untilText = (f: Formatters, b: MyBooking) => f.instant(b.timeZone).format(new Date(b.cancelUntil));
+/** The payment line: the state's words with its amount in the booking's currency. */
+const paymentText = (t: T, f: Formatters, s: PatientPaymentState) => t(PAYMENT_STATE_KEYS[s.state], { amount: 'amount' in s && s.currency ? f.money(s.currency).format(s.amount) : '' });
 const titleOf = (b: MyBooking) => b.doctorName ?? b.serviceName ?? '';
 
 export default function MyBookings({ strings, locale, loginPath, labels, siteName }: Props) {
@@ -83,6 +89,15 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
     else void load();
   }, [session.status]);
 
+  // An open payment's time left counts down (and ends as "not completed in time" without a reload).
+  const paying = (list ?? []).some((b) => paymentState(b, Date.now()).state === 'awaiting');
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!paying) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [paying]);
+
   if (mounted && session.status === 'visitor') return <p className="acc-muted">{t('account.signInRequired')}</p>;
 
   const replace = (...changed: MyBooking[]) =>
@@ -98,6 +113,7 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
       const reason = (err.data as { reason?: string } | null)?.reason;
       if (reason === 'window-passed') return t('account.bookings.windowPassed', { time: untilText(f, b) });
       if (reason === 'already-cancelled') return t('account.bookings.alreadyCancelled');
+      if (reason === 'refund-failed') return t('account.bookings.refundFailed');
       if (err.status === 409) return t('account.bookings.slotTaken');
       if (err.messages[0]) return err.messages[0];
     }
@@ -108,9 +124,13 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
   const { upcoming, past } = splitBookings(list ?? [], now);
 
   const card = (b: MyBooking, isUpcoming: boolean) => {
-    const changeable = isUpcoming && canChange(b, now);
+    const pay = paymentState(b, now);
+    // An appointment still being paid is not changed here: it is paid (Pay now) or its hold lapses.
+    const changeable = isUpcoming && canChange(b, now) && pay.state !== 'awaiting';
+    const rule = cancellationWording(b.cancelUntil, now, 'after', (iso) => f.instant(b.timeZone).format(new Date(iso)));
     const title = titleOf(b);
-    const ics = bookingIcs(b, `${title} – ${b.hospitalName}`, slotEndInstant(b), siteName);
+    // A video visit's calendar entry points at its room, not the hospital's address.
+    const ics = bookingIcs(b.kind === 'telemedicine' ? { ...b, hospitalAddress: b.videoUrl ?? '' } : b, `${title} – ${b.hospitalName}`, slotEndInstant(b), siteName);
     return (
       <li key={b.id} className="acc-card acc-booking" data-testid="booking-item" data-booking-id={b.id}>
         <div className="acc-booking-head">
@@ -119,19 +139,33 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
             <p className="acc-muted">{t(`account.bookings.kind.${b.kind}`)}</p>
           </div>
           <span className={`acc-status acc-status-${b.status}`} data-testid="booking-status">
-            {t(STATUS_LABELS[b.status])}
+            {/* "Awaiting payment" only while a payment is open; a pending visit paid at the clinic awaits confirmation. */}
+            {t(b.status === 'pending' && pay.state !== 'awaiting' ? 'account.bookings.status.pendingConfirmation' : STATUS_LABELS[b.status])}
           </span>
         </div>
         <p className="acc-booking-when" data-testid="booking-when">
           {whenText(t, f, b)} <span className="acc-muted acc-small">({t('account.bookings.hospitalTime')})</span>
+          {b.kind === 'telemedicine' && (
+            <>
+              <br />
+              <PatientZoneTime startsAt={b.startsAt} timeZone={b.timeZone} lang={locale} t={t} className="acc-muted acc-small" />
+            </>
+          )}
         </p>
+        {b.kind === 'telemedicine' && b.status === 'confirmed' && joinState(b.startsAt, slotEndInstant(b), now).state !== 'ended' && (
+          <VideoVisit startsAt={b.startsAt} endsAt={slotEndInstant(b)} timeZone={b.timeZone} videoUrl={b.videoUrl} lang={locale} t={t} classes={{ box: 'acc-video', primary: 'acc-primary acc-button-link', muted: 'acc-muted acc-small' }} />
+        )}
         <dl className="acc-facts">
           <div>
             <dt className="visually-hidden">{t('account.bookings.hospitalTime')}</dt>
             <dd>
               <strong>{b.hospitalName}</strong>
-              <br />
-              <span className="acc-muted">{b.hospitalAddress}</span>
+              {b.kind !== 'telemedicine' && (
+                <>
+                  <br />
+                  <span className="acc-muted">{b.hospitalAddress}</span>
+                </>
+              )}
             </dd>
           </div>
           <div>
@@ -146,7 +180,19 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
           )}
           <div>
             <dt>{t('account.bookings.payment')}</dt>
-            <dd>{t(paymentState(b))}</dd>
+            <dd data-testid="booking-payment" data-state={pay.state}>
+              {paymentText(t, f, pay)}
+              {pay.state === 'awaiting' && (
+                <span className="acc-pay-now">
+                  <span className="acc-muted acc-small"> · {t('booking.payment.timeLeft', { time: timeLeftText(pay.secondsLeft) })}</span>
+                  {pay.checkoutUrl && (
+                    <a className="acc-primary acc-button-link" href={pay.checkoutUrl} data-testid="pay-now">
+                      {t('booking.payment.payNow')}
+                    </a>
+                  )}
+                </span>
+              )}
+            </dd>
           </div>
         </dl>
         {b.rescheduledFromId && b.status !== 'cancelled' && <p className="acc-badge">{t('account.bookings.rescheduledFrom')}</p>}
@@ -155,10 +201,10 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
             {refusals[b.id]}
           </p>
         )}
-        {isUpcoming && (
+        {isUpcoming && pay.state !== 'awaiting' && (
           <>
             <p className="acc-muted acc-small" data-testid="booking-window">
-              {changeable ? t('account.bookings.changeUntil', { time: untilText(f, b) }) : t('account.bookings.windowPassed', { time: untilText(f, b) })}
+              {t(rule.key, rule.params)}
             </p>
             <div className="acc-member-actions acc-booking-actions">
               {changeable && (
@@ -225,11 +271,15 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
           b={cancelling}
           t={t}
           when={whenText(t, f, cancelling)}
+          refundText={(() => {
+            const s = paymentState(cancelling, now);
+            return s.state === 'paid' ? t('account.bookings.cancelRefund', { amount: f.money(s.currency).format(s.amount) }) : null;
+          })()}
           onClose={() => setCancelling(null)}
-          onDone={(updated) => {
+          onDone={(updated, refund) => {
             replace(updated);
             setCancelling(null);
-            setNotice(t('account.bookings.cancelled'));
+            setNotice(refund ? t('account.bookings.cancelledRefund', { amount: f.money(refund.currency).format(refund.amount) }) : t('account.bookings.cancelled'));
           }}
           onRefused={(msg) => {
             setRefusals((r) => ({ ...r, [cancelling.id]: msg }));
@@ -289,13 +339,15 @@ interface ActionProps {
   signedOut(): void;
 }
 
-function CancelPopup({ b, t, when, onClose, onDone, onRefused, refusal, signedOut }: ActionProps & { when: string }) {
+type Refund = { amount: number; currency: string } | null;
+
+function CancelPopup({ b, t, when, refundText, onClose, onDone, onRefused, refusal, signedOut }: Omit<ActionProps, 'onDone'> & { when: string; refundText: string | null; onDone(b: MyBooking, refund: Refund): void }) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     setBusy(true);
     try {
-      const { data } = await accountCall<{ booking: MyBooking }>(`/api/account/bookings/${b.id}/cancel`, { method: 'POST' }, signedOut);
-      onDone(data.booking);
+      const { data } = await accountCall<{ booking: MyBooking; refund: Refund }>(`/api/account/bookings/${b.id}/cancel`, { method: 'POST' }, signedOut);
+      onDone(data.booking, data.refund ?? null);
     } catch (err) {
       onRefused(refusal(err, b));
     }
@@ -303,6 +355,7 @@ function CancelPopup({ b, t, when, onClose, onDone, onRefused, refusal, signedOu
   return (
     <Modal title={t('account.bookings.cancelTitle')} onClose={onClose} closeLabel={t('account.bookings.close')} testId="cancel-popup">
       <p>{t('account.bookings.cancelQuestion', { what: titleOf(b), when })}</p>
+      {refundText && <p data-testid="cancel-refund">{refundText}</p>}
       <div className="acc-actions">
         <button type="button" className="acc-secondary" onClick={onClose} autoFocus>
           {t('account.bookings.cancelNo')}

@@ -14,6 +14,9 @@ import { icsCalendar, icsFileName } from '../../lib/calendar-event';
 import { formatMoney } from '../../lib/format';
 import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../../lib/payments';
 import type { Currency } from '../../../i18n/locales';
+import { PAYMENT_STATE_KEYS, endedUnpaidKey, patientPaymentState, timeLeftText, type PatientPaymentState } from '../../lib/payment-state';
+import { cancellationWording, hospitalInstantFormat } from '../../lib/cancellation-rule';
+import { PatientZoneTime, VideoVisit } from '../VideoVisit';
 import { accessToken } from './session';
 import { api, BookingCallError, visitKey, type BookingView, type Me } from './api';
 
@@ -97,8 +100,9 @@ export default function BookingPage(props: BookingPageProps) {
       const who = me ?? (await api<Me>(token.current!, '/api/me'));
       return setPhase({ name: 'held', view, me: who });
     }
-    // Expired or cancelled: the hold (or an unpaid payment) ended.
-    setPhase({ name: 'failed', message: t(view.paymentMethod && view.paymentMethod !== 'cash-on-delivery' ? 'booking.flow.paymentExpired' : 'booking.flow.error.holdExpired'), pickAnother: view.pagePath, retry: false });
+    // Expired or cancelled: the hold (or an unpaid payment) ended; a payment cancelled on the provider's page is
+    // said so, not "not completed in time".
+    setPhase({ name: 'failed', message: t(endedUnpaidKey(paymentOf(view, Date.now()))), pickAnother: view.pagePath, retry: false });
   }
 
   useEffect(() => {
@@ -159,6 +163,39 @@ export default function BookingPage(props: BookingPageProps) {
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
+/** The slot's end instant (its end time on the start's day; 24:00 is the next midnight). */
+const endInstant = (view: BookingView): string => {
+  const [sh, sm] = view.start.split(':').map(Number);
+  const [eh, em] = view.end.split(':').map(Number);
+  const minutes = eh * 60 + em - (sh * 60 + sm);
+  return new Date(Date.parse(view.startsAt) + (minutes > 0 ? minutes : 30) * 60_000).toISOString();
+};
+
+/** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */
+const paymentOf = (view: BookingView, now: number): PatientPaymentState =>
+  patientPaymentState({ method: view.paymentMethod, bookingStatus: view.status === 'awaiting-payment' ? 'hold' : view.status, finalPrice: view.quote.final_price, currency: view.currency, payments: view.payments }, now);
+
+function PaymentLine({ view, t, locale }: { view: BookingView; t: T; locale: Locale }) {
+  const s = paymentOf(view, Date.now());
+  const amount = 'amount' in s ? formatMoney(locale, s.amount, (s.currency || view.currency) as Currency) : '';
+  return (
+    <p className="bkp-muted" data-testid="booking-payment" data-state={s.state}>
+      {t('booking.payment.state.label')}: {t(PAYMENT_STATE_KEYS[s.state], { amount })}
+    </p>
+  );
+}
+
+/** Until when the appointment can be cancelled or moved online, in hospital time (before or after confirming). */
+function CancelRule({ view, t, htmlLang, phase, now }: { view: BookingView; t: T; htmlLang: string; phase: 'before' | 'after'; now: number }) {
+  const format = useMemo(() => hospitalInstantFormat(htmlLang, view.timeZone), [htmlLang, view.timeZone]);
+  const rule = cancellationWording(view.cancelUntil, now, phase, format);
+  return (
+    <p className={rule.open ? 'bkp-muted' : 'bkp-notice bkp-warn'} data-testid="cancel-rule" data-open={rule.open} role={rule.open ? undefined : 'note'}>
+      {t(rule.key, rule.params)}
+    </p>
+  );
+}
+
 function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: string }) {
   const day = useMemo(() => new Intl.DateTimeFormat(htmlLang, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${view.date}T00:00:00Z`)), [view.date, htmlLang]);
   const image = view.doctor?.avatar ?? view.service?.logo ?? null;
@@ -178,13 +215,15 @@ function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: str
           <dd data-testid="booking-when">
             <strong>{day}</strong>, {view.start}–{view.end}
             <span className="bkp-muted bkp-block">{t('booking.flow.timeZoneNote', { zone: view.timeZone })}</span>
+            {view.appointmentType === 'telemedicine' ? <PatientZoneTime startsAt={view.startsAt} timeZone={view.timeZone} lang={htmlLang} t={t} className="bkp-muted bkp-block" /> : null}
           </dd>
         </div>
         <div>
           <dt>{t('booking.flow.hospital')}</dt>
           <dd>
             <strong>{view.hospital.name}</strong>
-            <span className="bkp-muted bkp-block">{view.hospital.address}</span>
+            {/* A video visit has no address to go to. */}
+            {view.appointmentType === 'telemedicine' ? null : <span className="bkp-muted bkp-block" data-testid="hospital-address">{view.hospital.address}</span>}
           </dd>
         </div>
         <div>
@@ -343,6 +382,7 @@ function HeldForm(props: FormProps) {
               </label>
             ))}
           </fieldset>
+          <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="before" now={Date.now() + skew} />
           {error ? <p className="bkp-alert" role="alert">{error}</p> : null}
           <button type="submit" className="bkp-btn bkp-primary bkp-wide" disabled={busy} aria-busy={busy}>
             {busy ? t('booking.flow.confirming') : t('booking.flow.confirm')}
@@ -354,6 +394,13 @@ function HeldForm(props: FormProps) {
 }
 
 function Awaiting({ view, t, token, onSettled }: { view: BookingView; t: T; token: string; onSettled(v: BookingView): void }) {
+  const skew = useMemo(() => new Date(view.serverNow).getTime() - Date.now(), [view.serverNow]);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const pay = paymentOf(view, Date.now() + skew);
   useEffect(() => {
     const timer = setInterval(async () => {
       const v = await api<BookingView>(token, `/api/bookings/${view.id}`).catch(() => null);
@@ -367,7 +414,8 @@ function Awaiting({ view, t, token, onSettled }: { view: BookingView; t: T; toke
   return (
     <div className="bkp-card bkp-problem" data-testid="booking-awaiting">
       <p className="bkp-h" role="status">{t('booking.flow.awaitingPayment')}</p>
-      {view.checkoutUrl ? <a className="bkp-btn bkp-primary" href={view.checkoutUrl}>{t('booking.flow.payNow')}</a> : null}
+      {pay.state === 'awaiting' ? <p className="bkp-muted" data-testid="pay-time-left">{t('booking.payment.timeLeft', { time: timeLeftText(pay.secondsLeft) })}</p> : null}
+      {view.checkoutUrl ? <a className="bkp-btn bkp-primary" href={view.checkoutUrl} data-testid="pay-now">{t('booking.payment.payNow')}</a> : null}
     </div>
   );
 }
@@ -409,8 +457,9 @@ function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: s
     const ics = icsCalendar({
       uid: `${view.code}@booking`,
       title: t('booking.mail.eventTitle', { who: name }),
-      description: `${t('booking.flow.bookingCode')}: ${view.code}\n${view.hospital.name}\n${view.hospital.address}`,
-      location: `${view.hospital.name}, ${view.hospital.address}`,
+      description: `${t('booking.flow.bookingCode')}: ${view.code}\n${view.hospital.name}\n${view.appointmentType === 'telemedicine' ? (view.videoUrl ?? '') : view.hospital.address}`,
+      location: view.appointmentType === 'telemedicine' ? (view.videoUrl ?? view.hospital.name) : `${view.hospital.name}, ${view.hospital.address}`,
+      url: view.appointmentType === 'telemedicine' ? view.videoUrl : null,
       date: view.date,
       start: view.start,
       end: view.end,
@@ -431,11 +480,16 @@ function Confirmed(props: BookingPageProps & { view: BookingView; t: T; token: s
     <div className="bkp-card bkp-confirmed" data-testid="booking-confirmed">
       <div className="bkp-check" aria-hidden="true">✓</div>
       <h2 className="bkp-h bkp-title" tabIndex={-1} ref={heading}>{t('booking.flow.confirmedTitle')}</h2>
-      <p className="bkp-muted">{t('booking.flow.confirmedLead')}</p>
+      <p className="bkp-muted">{t(view.appointmentType === 'telemedicine' ? 'booking.flow.confirmedLeadVideo' : 'booking.flow.confirmedLead')}</p>
       <p className="bkp-code">
         {t('booking.flow.bookingCode')}: <strong data-testid="booking-code">{view.code}</strong>
       </p>
       <Subject view={view} t={t} htmlLang={props.htmlLang} />
+      {view.appointmentType === 'telemedicine' ? (
+        <VideoVisit startsAt={view.startsAt} endsAt={endInstant(view)} timeZone={view.timeZone} videoUrl={view.videoUrl} lang={props.htmlLang} t={t} classes={{ box: 'bkp-video', primary: 'bkp-btn bkp-primary', muted: 'bkp-muted' }} />
+      ) : null}
+      <PaymentLine view={view} t={t} locale={props.locale} />
+      <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="after" now={Date.now()} />
       <div className="bkp-actions">
         <a className="bkp-btn bkp-primary" href={props.manageUrl}>{t('booking.flow.manage')}</a>
         <button type="button" className="bkp-btn" disabled={added} onClick={() => void addToCalendar()} data-testid="add-to-calendar">

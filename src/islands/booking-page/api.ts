@@ -1,5 +1,6 @@
 /** The booking page's calls (functions/bookings.ts), in the envelope; failures keep the server's reason. */
 import type { Quote } from '../../lib/booking';
+import type { PaymentRecord } from '../../lib/payment-state';
 import { pageLanguageHeader } from '../../scripts/page-locale';
 export interface BookingView {
   id: number;
@@ -27,6 +28,12 @@ export interface BookingView {
   vouchers: { id: number; code: string; name: string; sponsor: string | null; communicationType: string; discountAmount: number | null; discountPercentage: number | null }[];
   quote: Quote;
   checkoutUrl: string | null;
+  startsAt: string;
+  videoUrl: string | null;
+  payments: PaymentRecord[];
+  cancelUntil: string;
+  cancelWindowMinutes: number;
+  insideCancelWindow: boolean;
   priceInput: { price: number; priceTo: number | null; priceType: string; promotionPercent: number | null; originalPrice: number | null; partnerGroup: boolean; priceOverride: boolean };
   pagePath: string;
 }

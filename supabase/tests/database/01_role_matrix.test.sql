@@ -27,6 +27,7 @@ insert into matrix values
   ('admin_user_branches',       'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('admin_users',               'YYDDNNNN', 'YYDDNNYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('articles',                  'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
+  ('booking_video_rooms',       'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('bookings',                  'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NYDDDDDD', 'NNDDDDDD'),
   ('campaign_phones',           'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('campaigns',                 'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),

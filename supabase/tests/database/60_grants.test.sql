@@ -19,6 +19,8 @@
 --   the patient's calls, checked against auth.uid() inside: book_slot, release_hold, submit_review,
 --     cancel_my_booking, reschedule_my_booking, booking_cancel_deadline (a column of the caller's own bookings),
 --     campaign_eligibility and baby_formula_eligibility (by the caller's own verified phone);
+--   booking_video_room (issue 36: the room of a confirmed telemedicine visit, answered to its patient, its doctor and
+--     the managers of its hospital only);
 --   the admin's calls, each refusing a caller without the staff role it needs: admin_create_staff,
 --     admin_update_staff, admin_doctor_counts, admin_doctor_id_page and admin_doctor_private (scoped to the doctors the
 --     caller manages),
@@ -551,6 +553,18 @@ insert into expected values
   ('column', 'payments.expires_at', '', 's'),
   ('column', 'payments.settled_at', '', 's'),
   ('column', 'payments.created_at', '', 's'),
+  -- issue 36: a refund's amount and times, read by the patient of the booking (RLS); written by security definer code only
+  ('column', 'payments.refund_amount', '', 's'),
+  ('column', 'payments.refund_requested_at', '', 's'),
+  ('column', 'payments.refunded_at', '', 's'),
+  -- issue 36: the video room of a telemedicine booking is granted to nobody; its patient and staff in scope read
+  -- it through booking_video_room (checks auth.uid() and the staff scope inside)
+  ('table', 'booking_video_rooms', '', ''),
+  ('column', 'booking_video_rooms.booking_id', '', ''),
+  ('column', 'booking_video_rooms.provider', '', ''),
+  ('column', 'booking_video_rooms.room_url', '', ''),
+  ('column', 'booking_video_rooms.created_at', '', ''),
+  ('function', 'booking_video_room(bigint)', '', 'x'),
   ('column', 'payments.provider', '', ''),
   ('column', 'payments.provider_ref', '', ''),
   ('column', 'payment_events.provider', '', ''),
