@@ -6,6 +6,7 @@
  * refunded or mailed; a provider that cannot refund leaves the booking as it was; a reschedule carries the
  * payment over and sends its e-mail; an awaiting payment is listed with Pay now.
  */
+import { DEV_SANDBOX_SECRET } from '../../src/server/payment-provider';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ACCOUNTS } from '../../supabase/seed/accounts';
 import { translate } from '../../i18n/strings';
@@ -88,7 +89,7 @@ describeEachEngine('after the booking: payment states, refunds, change e-mails',
     expect(body.booking.status).toBe('cancelled');
     expect(body.booking.payments).toEqual([expect.objectContaining({ status: 'refund-pending', refundAmount: amount })]);
     // The sandbox wallet recorded the refund and confirms it by its webhook.
-    const wallet = (await (await fetch(`${server.url}/dev/wallet/payments`)).json()).payments as { ref: string; refunded: number; refunds: unknown[] }[];
+    const wallet = (await (await fetch(`${server.url}/dev/wallet/payments`, { headers: { authorization: `Bearer ${DEV_SANDBOX_SECRET}` } })).json()).payments as { ref: string; refunded: number; refunds: unknown[] }[];
     expect(wallet.find((p) => p.ref === b.ref)).toMatchObject({ refunded: amount, refunds: [expect.anything()] });
     await until(async () => (await q(`select status from public.payments where booking_id = $1`, [b.id]))[0].status === 'refunded');
     expect((await myList()).find((x) => x.id === b.id)!.payments[0]).toMatchObject({ status: 'refunded', refundAmount: amount });
@@ -104,7 +105,7 @@ describeEachEngine('after the booking: payment states, refunds, change e-mails',
     expect(ics).toContain('STATUS:CANCELLED');
     // Cancelled twice: refused, nothing refunded twice.
     expect((await call(`/api/account/bookings/${b.id}/cancel`, patient, null)).status).toBe(409);
-    expect((await (await fetch(`${server.url}/dev/wallet/payments`)).json()).payments.find((p: { ref: string }) => p.ref === b.ref).refunded).toBe(amount);
+    expect((await (await fetch(`${server.url}/dev/wallet/payments`, { headers: { authorization: `Bearer ${DEV_SANDBOX_SECRET}` } })).json()).payments.find((p: { ref: string }) => p.ref === b.ref).refunded).toBe(amount);
   });
 
   it('outside the window the cancel is refused before anything is refunded or mailed', async () => {
@@ -116,7 +117,7 @@ describeEachEngine('after the booking: payment states, refunds, change e-mails',
       expect(res.status).toBe(422);
       expect((await res.json())._data.reason).toBe('window-passed');
       expect((await q(`select status from public.payments where booking_id = $1`, [b.id]))[0].status).toBe('paid');
-      expect((await (await fetch(`${server.url}/dev/wallet/payments`)).json()).payments.find((p: { ref: string }) => p.ref === b.ref).refunded).toBe(0);
+      expect((await (await fetch(`${server.url}/dev/wallet/payments`, { headers: { authorization: `Bearer ${DEV_SANDBOX_SECRET}` } })).json()).payments.find((p: { ref: string }) => p.ref === b.ref).refunded).toBe(0);
       expect(await q(`select 1 from public.outbox where dedupe_key like $1`, [`booking-cancelled:${b.id}:%`])).toHaveLength(0);
       // The booking page says so before confirming a slot of that doctor.
       const s = await freeDoctorSlot(ctx.db, { kind: 'telemedicine', countryId: 1, withinDays: 12 });
