@@ -49,7 +49,7 @@ export const adminReviewListQuery = z.object({
   /** A platform admin's market. */
   countryId: id.optional(),
 });
-export type AdminReviewListQuery = z.input<typeof adminReviewListQuery>;
+export type AdminReviewListQuery = z.output<typeof adminReviewListQuery>;
 
 export const adminReviewItem = z.object({
   id: z.number().int(),
