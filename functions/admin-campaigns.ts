@@ -29,7 +29,7 @@ import {
   phoneImportData,
   type CampaignView,
 } from '../src/lib/admin-campaigns';
-import { checkPhoneRecords, normalizeCampaignPhone } from '../src/lib/csv-import-campaign-phones';
+import { checkPhoneRecords, normalizeCampaignPhone, PHONE_IMPORT_MESSAGES } from '../src/lib/csv-import-campaign-phones';
 import { BABY_FORMULA_CAMPAIGN_CODE, campaignAnswer, campaignEligibilitySchema } from '../src/lib/campaign';
 import { callerLocale, localizeMessage } from '../src/server/caller-locale';
 import { LOCALE_CONFIG, localeForCountryId } from '../i18n/locales';
@@ -190,7 +190,7 @@ export const adminCampaignPhoneImport = defineEndpoint({
       : [];
     // A number another admin added meanwhile is a duplicate too.
     const storedSet = new Set(stored);
-    for (const r of rows) if (!storedSet.has(r.phone)) failures.push({ line: r.line, record: body.records.find((x) => x.line === r.line)!.data, messages: ['This phone number is already in the campaign.'] });
+    for (const r of rows) if (!storedSet.has(r.phone)) failures.push({ line: r.line, record: body.records.find((x) => x.line === r.line)!.data, messages: [PHONE_IMPORT_MESSAGES.alreadyInCampaign] });
     const locale = callerLocale(request);
     if (failures.length === 0) messages.push(CAMPAIGN_MESSAGES.imported);
     return {

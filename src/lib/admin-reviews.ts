@@ -104,7 +104,7 @@ export const moderateReviewsData = z.object({ changed: z.number().int() });
 export const replyBody = z.object({ body: z.string().max(MAX_REPLY_CHARS) });
 export const replyData = z.object({ id: z.number().int(), reply: z.object({ body: z.string(), updatedAt: z.string() }).nullable() });
 
-export const reviewHoldBody = z.object({ organizationId: z.number().int().positive(), holdNewReviews: z.boolean() });
+export const reviewHoldBody = z.object({ organizationId: z.coerce.number().int().positive(), holdNewReviews: z.boolean() });
 export const reviewHoldData = z.object({ organizationId: z.number().int(), holdNewReviews: z.boolean() });
 
 /** What the review calls answer staff (English; translated by the caller's locale, i18n/strings/server). */

@@ -98,7 +98,7 @@ declare
   n integer;
 begin
   if public.staff_role() is null or public.staff_role() not in ('admin', 'super', 'facility', 'senior_branch', 'branch') then
-    raise exception 'You do not have permission to moderate reviews.' using errcode = '42501';
+    raise exception 'You do not have permission to moderate reviews.' using errcode = 'PT403';
   end if;
   if p_status is null or p_status not in ('published', 'hidden') then
     raise exception 'Invalid format' using errcode = 'PT422';
