@@ -85,7 +85,7 @@ grant select (hold_new_reviews) on public.organizations to authenticated;
 -- The roles that moderate (SPEC §2 menu: admin, facility, branch, senior_branch; super as a platform admin).
 create or replace function public.can_moderate_review(p_review_id bigint) returns boolean
 language sql stable security definer set search_path = '' as $$
-  select public.staff_role() in ('admin', 'super', 'facility', 'senior_branch', 'branch')
+  select coalesce(public.staff_role() in ('admin', 'super', 'facility', 'senior_branch', 'branch'), false)
      and exists (select 1 from public.reviews r where r.id = p_review_id and public.can_manage_hospital(r.hospital_id))
 $$;
 
@@ -97,7 +97,7 @@ declare
   reason text := nullif(btrim(coalesce(p_reason, '')), '');
   n integer;
 begin
-  if public.staff_role() is null or public.staff_role() not in ('admin', 'super', 'facility', 'senior_branch', 'branch') then
+  if not coalesce(public.staff_role() in ('admin', 'super', 'facility', 'senior_branch', 'branch'), false) then
     raise exception 'You do not have permission to moderate reviews.' using errcode = 'PT403';
   end if;
   if p_status is null or p_status not in ('published', 'hidden') then
@@ -148,7 +148,8 @@ end $$;
 create or replace function public.admin_set_review_hold(p_organization_id bigint, p_hold boolean) returns boolean
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not (public.is_platform_admin() or (public.staff_role() = 'facility' and public.staff_organization_id() = p_organization_id)) then
+  -- coalesce: a caller without a staff role (null) is refused too.
+  if not coalesce(public.is_platform_admin() or (public.staff_role() = 'facility' and public.staff_organization_id() = p_organization_id), false) then
     raise exception 'There is no such hospital.' using errcode = 'PT404';
   end if;
   if p_hold is null then

@@ -14,7 +14,7 @@ language plpgsql security definer set search_path = '' as $$
 declare
   c public.campaigns;
 begin
-  if not public.is_platform_admin() then
+  if not coalesce(public.is_platform_admin(), false) then
     raise exception 'There is no such campaign.' using errcode = 'PT404';
   end if;
   select * into c from public.campaigns where id = p_campaign_id;
