@@ -72,14 +72,17 @@ alter table public.review_replies enable row level security;
 -- The review's own policies decide (the subquery runs with the caller's row-level security): anon and patients
 -- see a reply only with a published review of an organization that publishes reviews; staff with the reviews
 -- of their scope; the doctor with their own reviews.
-create policy "A reply is readable with its review" on public.review_replies for select to anon, authenticated
+create policy "Replies are readable with their review" on public.review_replies for select to anon, authenticated
   using (exists (select 1 from public.reviews r where r.id = review_id));
 grant select (review_id, body, created_at, updated_at) on public.review_replies to anon, authenticated;
 
 -- New review columns: staff and the author read them (rows as the review policies decide); anon reads none of
 -- them (it sees published reviews only). Writes only through the functions below.
 grant select (status, hidden_reason, moderated_at) on public.reviews to authenticated;
-grant select (hold_new_reviews) on public.organizations to authenticated;
+-- Like the organization's other settings (publish_reviews): platform admins create organizations, and the organization
+-- policies let only platform admins and the organization's own manager update one, exactly who may set the hold
+-- (admin_set_review_hold is the API's way, with the same rule).
+grant select (hold_new_reviews), insert (hold_new_reviews), update (hold_new_reviews) on public.organizations to authenticated;
 
 -- ---- the moderation calls -------------------------------------------------------------------------------------
 -- The roles that moderate (SPEC §2 menu: admin, facility, branch, senior_branch; super as a platform admin).

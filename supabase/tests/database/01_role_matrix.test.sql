@@ -62,6 +62,7 @@ insert into matrix values
   ('patients',                 'YYYYYYYY', 'YYYYYYYY', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNNN', 'NYDDNYNN', 'DDDDDDDD'),
   ('payment_methods',          'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('popular_search_keys',      'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  ('review_replies',           'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('reviews',                  'YYDDYYYY', 'YYDDYYYY', 'YYDDYNNN', 'YYDDYNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('schedules',                'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('service_categories',       'YYYYYYYY', 'YYYYYYYY', 'YYYDYNYN', 'YYYDYNYN', 'YYYDYNYN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),

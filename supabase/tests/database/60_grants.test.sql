@@ -644,7 +644,7 @@ insert into expected values
   ('function', 'regenerate_doctor_schedule(bigint, text)', '', 'x'),
   ('function', 'roll_doctor_schedules()', '', ''),
   -- issue 39: review moderation and admin campaigns (migrations 20261128150000, 20261128150100).
-  ('column', 'organizations.hold_new_reviews', '', 's'),
+  ('column', 'organizations.hold_new_reviews', '', 'siu'),
   ('column', 'reviews.status', '', 's'),
   ('column', 'reviews.hidden_reason', '', 's'),
   ('column', 'reviews.moderated_at', '', 's'),
