@@ -32,16 +32,19 @@ import {
 import { checkPhoneRecords, normalizeCampaignPhone, PHONE_IMPORT_MESSAGES } from '../src/lib/csv-import-campaign-phones';
 import { BABY_FORMULA_CAMPAIGN_CODE, campaignAnswer, campaignEligibilitySchema } from '../src/lib/campaign';
 import { callerLocale, localizeMessage } from '../src/server/caller-locale';
-import { LOCALE_CONFIG, localeForCountryId } from '../i18n/locales';
+import { LOCALES, LOCALE_CONFIG, localeForCountryId } from '../i18n/locales';
 import type { Queryable } from '../src/data/db';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const zoneOf = (countryId: number) => LOCALE_CONFIG[localeForCountryId(countryId) ?? 'vi-VN'].timeZones[0];
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString());
 
+/** The market's zone of a campaign row, from the locale table (one zone per market's calendar days). */
+const ZONE_OF_ROW = `(case c.country_id ${LOCALES.map((l) => `when ${LOCALE_CONFIG[l].countryId} then '${LOCALE_CONFIG[l].timeZones[0]}'`).join(' ')} end)`;
+
 /** Period as calendar days of the market: starts at 00:00 of startsOn, ends before 00:00 of the day after endsOn. */
 const VIEW_COLUMNS = `c.id::int as id, c.code, c.name, c.sponsor, c.country_id::int as "countryId",
-  to_char(c.starts_at at time zone $zone, 'YYYY-MM-DD') as "startsOn", to_char((c.ends_at - interval '1 microsecond') at time zone $zone, 'YYYY-MM-DD') as "endsOn",
+  to_char(c.starts_at at time zone ${ZONE_OF_ROW}, 'YYYY-MM-DD') as "startsOn", to_char((c.ends_at - interval '1 microsecond') at time zone ${ZONE_OF_ROW}, 'YYYY-MM-DD') as "endsOn",
   c.max_cancellations::int as "maxCancellations", c.is_active as "isActive",
   (select count(*)::int from public.campaign_phones p where p.campaign_id = c.id) as phones,
   (select count(*)::int from public.campaign_phones p where p.campaign_id = c.id and (p.booking_id is not null or p.completed or p.cancellations > 0)) as used,
@@ -50,7 +53,7 @@ const VIEW_COLUMNS = `c.id::int as id, c.code, c.name, c.sponsor, c.country_id::
 async function readCampaign(db: Queryable, id: number): Promise<CampaignView> {
   const { rows } = await db.query('select country_id from public.campaigns where id = $1', [id]);
   if (!rows[0]) throw notFound(CAMPAIGN_MESSAGES.notFound);
-  const view = await db.query(`select ${VIEW_COLUMNS.replaceAll('$zone', '$2')} from public.campaigns c where c.id = $1`, [id, zoneOf(rows[0].country_id)]);
+  const view = await db.query(`select ${VIEW_COLUMNS} from public.campaigns c where c.id = $1`, [id]);
   return view.rows[0];
 }
 
@@ -67,10 +70,9 @@ export const adminCampaignList = defineEndpoint({
     const kw = query.keyword ? `%${query.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const where = `($1::smallint is null or c.country_id = $1) and ($2::text is null or c.code ilike $2 escape '\\' or c.name ilike $2 escape '\\')`;
     const total = (await db.query(`select count(*)::int as n from public.campaigns c where ${where}`, [query.countryId ?? null, kw])).rows[0].n as number;
-    const zone = zoneOf(query.countryId ?? 1);
     const { rows } = await db.query(
-      `select ${VIEW_COLUMNS.replaceAll('$zone', '$3')} from public.campaigns c where ${where} order by c.is_active desc, c.created_at desc, c.id desc limit ${ADMIN_CAMPAIGN_PAGE_SIZE} offset $4`,
-      [query.countryId ?? null, kw, zone, (query.page - 1) * ADMIN_CAMPAIGN_PAGE_SIZE],
+      `select ${VIEW_COLUMNS} from public.campaigns c where ${where} order by c.is_active desc, c.created_at desc, c.id desc limit ${ADMIN_CAMPAIGN_PAGE_SIZE} offset $3`,
+      [query.countryId ?? null, kw, (query.page - 1) * ADMIN_CAMPAIGN_PAGE_SIZE],
     );
     return { campaigns: rows, pagination: { current: query.page, last: Math.max(1, Math.ceil(total / ADMIN_CAMPAIGN_PAGE_SIZE)), total_items: total, per_page: ADMIN_CAMPAIGN_PAGE_SIZE } };
   },

@@ -623,13 +623,15 @@ async function seedDemoBookings(c: Queryable, demoDoctorId: number) {
      select b.id, b.patient_user_id, 'Nguyễn Thị Hoa', b.doctor_id, b.hospital_id, 5, 'Bác sĩ tận tâm, giải thích rõ ràng.'
        from public.bookings b where b.idempotency_key = 'seed-demo-completed'`,
   );
-  // Two reviews waiting for a look at the demo branch (issue #39): one names a phone number (flagged), one does not.
+  // Reviews waiting for a look at the organization's first two branches (issue #39): at each, one names a phone number
+  // (flagged) and one does not; the admin reviews e2e spec works on branch 1 at 1280 px and branch 2 at 390 px.
   await c.query(
     `insert into public.reviews (author_name, doctor_id, hospital_id, rate, feedback, status, is_published, created_at)
-     select v.author, b.doctor_id, b.hospital_id, v.rate, v.feedback, 'pending', false, now() - v.age
-       from public.bookings b, (values ('Trần Minh Khoa', 2, 'Chờ lâu quá. Gọi lại cho tôi số 0912 345 678 nhé.', interval '2 hours'),
-                                       ('Lê Thu Hà', 4, 'Phòng khám sạch sẽ, nhân viên lịch sự.', interval '5 hours')) v(author, rate, feedback, age)
-      where b.idempotency_key = 'seed-demo-completed'`,
+     select v.author, (select min(d.id) from public.doctors d where d.hospital_id = v.hospital), v.hospital, v.rate, v.feedback, 'pending', false, now() - v.age
+       from (values (1, 'Trần Minh Khoa', 2, 'Chờ lâu quá. Gọi lại cho tôi số 0912 345 678 nhé.', interval '2 hours'),
+                    (1, 'Lê Thu Hà', 4, 'Phòng khám sạch sẽ, nhân viên lịch sự.', interval '5 hours'),
+                    (2, 'Vũ Hoàng Nam', 1, 'Không ai nghe máy, liên hệ tôi qua 0987 654 321.', interval '3 hours'),
+                    (2, 'Ngô Thanh Tâm', 5, 'Đặt lịch dễ, được gọi đúng giờ.', interval '6 hours')) v(hospital, author, rate, feedback, age)`,
   );
   await c.query(
     `update public.campaign_phones set booking_id = (select id from public.bookings where idempotency_key = 'seed-demo-upcoming')

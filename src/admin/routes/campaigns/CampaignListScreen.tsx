@@ -1,10 +1,10 @@
 /**
- * /admin/campaign (issue #39, SPEC §2 admin only): the campaigns of the admin's market with code or name search, the
+ * /admin/campaign (issue #39, SPEC §2 admin only): the campaigns of every market (a market column; there are few) with code or name search, the
  * add button to /admin/campaign/new-campaign and no import menu (SPEC §6: the phone import lives on a campaign's
  * page). A row opens the campaign.
  */
 import { useNavigate } from 'react-router';
-import { LOCALE_CONFIG } from '../../../../i18n/locales';
+import { localeForCountryId } from '../../../../i18n/locales';
 import type { CampaignView } from '../../../lib/admin-campaigns';
 import { ADD_BUTTON_TARGETS } from '../../../lib/admin-rules';
 import { useCampaignList } from '../../data/campaigns/queries';
@@ -20,10 +20,10 @@ export default function CampaignListScreen() {
   const { t, locale } = useT();
   const navigate = useNavigate();
   const [state, update] = useListState(baseListSchema);
-  const countryId = LOCALE_CONFIG[locale].countryId;
-  const list = useCampaignList({ page: state.page, countryId, keyword: state.keyword || undefined });
+  const list = useCampaignList({ page: state.page, keyword: state.keyword || undefined });
   const columns: ColumnDef<CampaignView>[] = [
     { id: 'campaign', text: t('admin.campaigns.col.campaign'), cell: (c) => ({ kind: 'two_line', first: c.name, second: c.code }) },
+    { id: 'market', text: t('admin.campaigns.field.market'), cell: (c) => ({ kind: 'string', value: t(`admin.campaigns.market.${localeForCountryId(c.countryId) ?? 'vi-VN'}`) }) },
     { id: 'sponsor', text: t('admin.campaigns.field.sponsor'), cell: (c) => ({ kind: 'string', value: c.sponsor }) },
     { id: 'period', text: t('admin.campaigns.field.period'), cell: (c) => ({ kind: 'string', value: periodText(t, locale, c) }) },
     { id: 'phones', text: t('admin.campaigns.col.phones'), align: 'right', cell: (c) => ({ kind: 'two_line', first: String(c.phones), second: t('admin.campaigns.usedCount', { count: c.used }) }) },
