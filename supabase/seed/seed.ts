@@ -628,10 +628,10 @@ async function seedDemoBookings(c: Queryable, demoDoctorId: number) {
   await c.query(
     `insert into public.reviews (author_name, doctor_id, hospital_id, rate, feedback, status, is_published, created_at)
      select v.author, (select min(d.id) from public.doctors d where d.hospital_id = v.hospital), v.hospital, v.rate, v.feedback, 'pending', false, now() - v.age
-       from (values (1, 'Trần Minh Khoa', 2, 'Chờ lâu quá. Gọi lại cho tôi số 0912 345 678 nhé.', interval '2 hours'),
-                    (1, 'Lê Thu Hà', 4, 'Phòng khám sạch sẽ, nhân viên lịch sự.', interval '5 hours'),
-                    (2, 'Vũ Hoàng Nam', 1, 'Không ai nghe máy, liên hệ tôi qua 0987 654 321.', interval '3 hours'),
-                    (2, 'Ngô Thanh Tâm', 5, 'Đặt lịch dễ, được gọi đúng giờ.', interval '6 hours')) v(hospital, author, rate, feedback, age)`,
+       from (values (1, 'Quách Minh Khoa', 2, 'Chờ lâu quá. Gọi lại cho tôi số 0912 345 678 nhé.', interval '2 hours'),
+                    (1, 'Hứa Thu Hà', 4, 'Phòng khám sạch sẽ, nhân viên lịch sự.', interval '5 hours'),
+                    (2, 'Lạc Hoàng Nam', 1, 'Không ai nghe máy, liên hệ tôi qua 0987 654 321.', interval '3 hours'),
+                    (2, 'Tôn Nữ Thanh Tâm', 5, 'Đặt lịch dễ, được gọi đúng giờ.', interval '6 hours')) v(hospital, author, rate, feedback, age)`,
   );
   await c.query(
     `update public.campaign_phones set booking_id = (select id from public.bookings where idempotency_key = 'seed-demo-upcoming')

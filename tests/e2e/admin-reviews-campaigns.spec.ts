@@ -28,7 +28,7 @@ test('facility manager: hides a flagged review with a reason, publishes and repl
   if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
   const width = isMobile ? 390 : 1280;
   const branch = SEED_SCOPE.seniorBranchHospitalIds[isMobile ? 1 : 0];
-  const [flaggedAuthor, plainAuthor] = isMobile ? ['Vũ Hoàng Nam', 'Ngô Thanh Tâm'] : ['Trần Minh Khoa', 'Lê Thu Hà'];
+  const [flaggedAuthor, plainAuthor] = isMobile ? ['Lạc Hoàng Nam', 'Tôn Nữ Thanh Tâm'] : ['Quách Minh Khoa', 'Hứa Thu Hà'];
   await signInAs(page, 'facility', `/admin/reviews?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${branch}`);
   await expect(page.getByRole('tab', { name: /Pending/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('review-summary')).toContainText('/ 5');
@@ -95,14 +95,14 @@ test('admin: creates a campaign, imports 50 numbers with errors, and checks a nu
   await page.getByRole('link', { name: 'New campaign' }).click();
   await expect(page).toHaveURL(/\/admin\/campaign\/new-campaign$/);
 
-  await page.getByLabel('Code').fill(code);
-  await page.getByLabel('Name', { exact: true }).fill(`Baby club ${width}`);
-  await page.getByLabel('Sponsor').fill('Sữa Mẹ Hiền');
+  await page.locator('#campaign-code').fill(code);
+  await page.locator('#campaign-name').fill(`Baby club ${width}`);
+  await page.locator('#campaign-sponsor').fill('Sữa Mẹ Hiền');
   await page.locator('#campaign-market').click();
   await page.getByRole('menuitemradio', { name: 'Vietnam' }).click();
-  await page.getByLabel('First day').fill('2026-12-01');
-  await page.getByLabel('Last day').fill('2027-06-30');
-  await page.getByLabel('Maximum cancellations').fill('3');
+  await page.locator('#campaign-starts').fill('2026-12-01');
+  await page.locator('#campaign-ends').fill('2027-06-30');
+  await page.locator('#campaign-max').fill('3');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Create successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Baby club ${width}` })).toBeVisible();
