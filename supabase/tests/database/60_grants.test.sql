@@ -659,6 +659,7 @@ insert into expected values
   ('function', 'admin_reply_review(bigint, text)', '', 'x'),
   ('function', 'admin_set_review_hold(bigint, boolean)', '', 'x'),
   ('function', 'admin_set_campaign_doctor(bigint, bigint, boolean)', '', 'x'),
+  ('function', 'bookings_campaign_ledger()', '', ''),
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),
   ('function', 'baby_formula_eligibility(bigint)'            , ''   , 'x'),

@@ -3,7 +3,7 @@
 -- branch = branch 1, doctor = doctor 1; branch 6 is organization 2's); a reply is public only with its published
 -- review; an organization that holds new reviews gets them pending; only the admin manages campaigns.
 begin;
-select plan(41);
+select plan(46);
 
 create temp table t as
   select (select min(r.id) from public.reviews r where r.hospital_id = 1 and r.status = 'pending') as pending1,
@@ -87,6 +87,29 @@ select is(tests.try('insert into public.campaigns (country_id, code, name) value
 select is(tests.try(format('select public.admin_set_campaign_doctor(%s, 1, true)', (select campaign from t))), 'error:PT404', 'nor adds a doctor to one');
 select tests.act_as('admin');
 select is(tests.try('insert into public.campaign_phones (campaign_id, phone, expired_date) select campaign, ''+84 901 999 999'', current_date from t'), 'error:23514', 'the admin stores only normalised numbers');
+
+-- ---- the usage ledger follows the bookings ------------------------------------------------------------------------
+reset role;
+select set_config('request.jwt.claims', '', true);
+create temp table led as
+  select (select d.id from public.doctors d where d.country_id = 1 and d.baby_formula_campaign and d.status = 1 order by d.id limit 1) as doctor,
+         (select p.id from public.campaign_phones p join t on p.campaign_id = t.campaign where p.phone = '0901000001') as phone_row;
+-- The demo patient's verified phone is the eligible number: a telemedicine booking with a campaign doctor.
+insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, hold_expires_at, idempotency_key, payment_method)
+select 'doctor', 'telemedicine', '00000000-0000-4000-a000-000000000007', led.doctor, d.hospital_id, ts.id, now() + interval '3 days', 'hold', now() + interval '10 minutes', 'pgtap-ledger', 'cash'
+  from led join public.doctors d on d.id = led.doctor
+  join public.schedules s on s.doctor_id = d.id and s.kind = 'telemedicine' and s.working_day > current_date
+  join public.time_slots ts on ts.schedule_id = s.id and ts.booked < ts.capacity
+ order by s.working_day, ts.started limit 1;
+select is((select booking_id from public.campaign_phones p, led where p.id = led.phone_row), null, 'a hold does not use the number');
+update public.bookings set status = 'confirmed' where idempotency_key = 'pgtap-ledger';
+select is((select public.campaign_eligibility('baby-formula', 1::smallint, '0901000001') ->> 'invalidreason'), '3', 'a confirmed booking uses it: reason 3 while upcoming');
+update public.bookings set status = 'cancelled', cancelled_at = now() where idempotency_key = 'pgtap-ledger';
+select is((select row(booking_id, cancellations)::text from public.campaign_phones p, led where p.id = led.phone_row), '(,1)', 'a cancellation frees it and counts');
+select is((select (public.campaign_eligibility('baby-formula', 1::smallint, '0901000001') ->> 'valid')::boolean), true, 'the number is eligible again');
+update public.bookings set status = 'confirmed', cancelled_at = null where idempotency_key = 'pgtap-ledger';
+update public.bookings set status = 'completed' where idempotency_key = 'pgtap-ledger';
+select is((select public.campaign_eligibility('baby-formula', 1::smallint, '0901000001') ->> 'invalidreason'), '4', 'a completed visit gives reason 4');
 
 select * from finish();
 rollback;
