@@ -26,6 +26,7 @@ import {
   phoneCheckBody,
   phoneCheckData,
   phoneImportBody,
+  phoneExpiryBody,
   phoneImportData,
   type CampaignView,
 } from '../src/lib/admin-campaigns';
@@ -202,6 +203,27 @@ export const adminCampaignPhoneImport = defineEndpoint({
   },
 });
 
+export const adminCampaignPhoneExpiry = defineEndpoint({
+  method: 'PUT',
+  path: '/api/admin/campaigns/:id/phones/:phoneId',
+  summary: "Change one eligible number's expiry date",
+  tags: ['admin', 'campaigns'],
+  auth: 'staff',
+  roles: CAMPAIGN_ROLES,
+  params: z.object({ id: z.coerce.number().int().positive(), phoneId: z.coerce.number().int().positive() }),
+  body: { json: phoneExpiryBody },
+  response: z.object({ id: z.number().int(), expiredDate: z.string() }),
+  async handler({ params, body, db, messages }) {
+    const { rows } = await db.query(
+      `update public.campaign_phones set expired_date = $3 where id = $2 and campaign_id = $1 returning id::int as id, to_char(expired_date, 'YYYY-MM-DD') as "expiredDate"`,
+      [params.id, params.phoneId, body.expiredDate],
+    );
+    if (!rows[0]) throw notFound(CAMPAIGN_MESSAGES.phoneNotFound);
+    messages.push(CAMPAIGN_MESSAGES.updated);
+    return rows[0];
+  },
+});
+
 export const adminCampaignCheck = defineEndpoint({
   method: 'POST',
   path: '/api/admin/campaigns/:id/check',
@@ -264,7 +286,7 @@ export const adminCampaignDoctor = defineEndpoint({
   },
 });
 
-export default serve(adminCampaignList, adminCampaignCreate, adminCampaignRead, adminCampaignUpdate, adminCampaignPhones, adminCampaignPhoneImport, adminCampaignCheck, adminCampaignDoctors, adminCampaignDoctor);
+export default serve(adminCampaignList, adminCampaignCreate, adminCampaignRead, adminCampaignUpdate, adminCampaignPhones, adminCampaignPhoneImport, adminCampaignPhoneExpiry, adminCampaignCheck, adminCampaignDoctors, adminCampaignDoctor);
 export const config = {
-  path: ['/api/admin/campaigns', '/api/admin/campaigns/:id', '/api/admin/campaigns/:id/phones', '/api/admin/campaigns/:id/phones/import', '/api/admin/campaigns/:id/check', '/api/admin/campaigns/:id/doctors', '/api/admin/campaigns/:id/doctors/:doctorId'],
+  path: ['/api/admin/campaigns', '/api/admin/campaigns/:id', '/api/admin/campaigns/:id/phones', '/api/admin/campaigns/:id/phones/import', '/api/admin/campaigns/:id/phones/:phoneId', '/api/admin/campaigns/:id/check', '/api/admin/campaigns/:id/doctors', '/api/admin/campaigns/:id/doctors/:doctorId'],
 };

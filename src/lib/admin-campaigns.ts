@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_IMPORT_RECORDS } from './csv-import';
 import { CAMPAIGN_PHONE_HEADER } from './csv-import-campaign-phones';
+import { isIsoDate } from './hospital-time';
 
 export const CAMPAIGN_ROLES = ['admin'] as const;
 export const ADMIN_CAMPAIGN_PAGE_SIZE = 20;
@@ -81,6 +82,9 @@ export const phoneImportData = z.object({
   failed: z.array(z.object({ line: z.number().int(), record: z.record(z.string(), z.string()), messages: z.array(z.string()) })),
 });
 
+/** A number's expiry, changed on the campaign page (a real calendar date). */
+export const phoneExpiryBody = z.object({ expiredDate: z.string().refine(isIsoDate) });
+
 export const campaignDoctor = z.object({ id: z.number().int(), name: z.string(), hospital: z.string(), inCampaign: z.boolean() });
 export const campaignDoctorsQuery = z.object({ keyword: z.string().trim().max(100).optional() });
 export const campaignDoctorsData = z.object({ members: z.array(campaignDoctor), candidates: z.array(campaignDoctor), applies: z.boolean() });
@@ -97,6 +101,7 @@ export const phoneCheckData = z.object({
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'There is no such campaign.',
+  phoneNotFound: 'This phone number is not in the campaign.',
   codeTaken: 'A campaign with this code already exists in this market.',
   created: 'Create successfully',
   updated: 'Update successfully',

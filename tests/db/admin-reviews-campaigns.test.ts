@@ -182,6 +182,22 @@ describeEachEngine('admin reviews and campaigns', { seed: true }, (ctx) => {
     expect(second.body._data).toMatchObject({ saved: 0, failed: [{ line: 2 }] });
   });
 
+  it("changes one number's expiry, and the check answers reason 1 after it", async () => {
+    const id = (await q(`select id from public.campaigns where code = 'spring-vaccines'`))[0].id;
+    // The campaign is active again for the check (the edit test switched it off).
+    await q('update public.campaigns set is_active = true where id = $1', [id]);
+    const phone = (await q('select id, phone from public.campaign_phones where campaign_id = $1 order by id limit 1', [id]))[0];
+    const check = async () => (await json(await call(campaignsHandler, `/api/admin/campaigns/${id}/check`, 'admin', { json: { phone: phone.phone } }))).body._data;
+    expect(await check()).toMatchObject({ valid: true, reason: null, normalized: phone.phone });
+    const path = `/api/admin/campaigns/${id}/phones/${phone.id}`;
+    expect((await call(campaignsHandler, path, 'facility', { method: 'PUT', json: { expiredDate: '2020-01-31' } })).status).toBe(403);
+    expect((await call(campaignsHandler, path, 'admin', { method: 'PUT', json: { expiredDate: '2020-02-30' } })).status).toBe(422);
+    expect((await call(campaignsHandler, `/api/admin/campaigns/${id}/phones/999999999`, 'admin', { method: 'PUT', json: { expiredDate: '2020-01-31' } })).status).toBe(404);
+    const saved = await json(await call(campaignsHandler, path, 'admin', { method: 'PUT', json: { expiredDate: '2020-01-31' } }));
+    expect(saved.body._data).toEqual({ id: phone.id, expiredDate: '2020-01-31' });
+    expect(await check()).toMatchObject({ valid: false, reason: 1 });
+  });
+
   it('answers each of the six states the same through the check tool and the booking flow', async () => {
     const campaignId = (await q(`select id from public.campaigns where code = 'baby-formula' and country_id = 1`))[0].id;
     const doctorId = (await q(`select id from public.doctors where country_id = 1 and baby_formula_campaign and status = 1 order by id limit 1`))[0].id;

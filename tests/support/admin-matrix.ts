@@ -99,6 +99,7 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'PUT', path: '/api/admin/campaigns/999999999', body: {}, expect: staffOnly(403, { admin: 422 }) },
   { method: 'GET', path: '/api/admin/campaigns/999999999/phones', expect: staffOnly(403, { admin: 404 }) },
   { method: 'POST', path: '/api/admin/campaigns/999999999/phones/import', body: {}, expect: staffOnly(403, { admin: 422 }) },
+  { method: 'PUT', path: '/api/admin/campaigns/999999999/phones/999999999', body: { expiredDate: '2027-01-31' }, expect: staffOnly(403, { admin: 404 }) },
   { method: 'POST', path: '/api/admin/campaigns/999999999/check', body: { phone: '0901000001' }, expect: staffOnly(403, { admin: 404 }) },
   { method: 'GET', path: '/api/admin/campaigns/999999999/doctors', expect: staffOnly(403, { admin: 404 }) },
   { method: 'PUT', path: '/api/admin/campaigns/999999999/doctors/{doctorId}', body: { inCampaign: false }, expect: staffOnly(403, { admin: 404 }) },

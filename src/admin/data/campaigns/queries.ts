@@ -60,6 +60,11 @@ export const useImportPhones = (id: number) =>
     call(`/api/admin/campaigns/${id}/phones/import`, { method: 'POST', body, data: phoneImportData }),
   );
 
+export const usePhoneExpiry = (id: number) =>
+  useCampaignMutation((v: { phoneId: number; expiredDate: string }) =>
+    call(`/api/admin/campaigns/${id}/phones/${v.phoneId}`, { method: 'PUT', body: { expiredDate: v.expiredDate }, data: z.object({ id: z.number(), expiredDate: z.string() }) }),
+  );
+
 export const useCampaignDoctor = (id: number) =>
   useCampaignMutation((v: { doctorId: number; inCampaign: boolean }) =>
     call(`/api/admin/campaigns/${id}/doctors/${v.doctorId}`, { method: 'PUT', body: { inCampaign: v.inCampaign }, data: z.object({ id: z.number(), inCampaign: z.boolean() }) }),

@@ -4,11 +4,12 @@
  * language); the eligible numbers with their expiry and usage ledger and the CSV import (SPEC §6: campaign lists
  * have no import menu, the import is here); the doctors of the baby-formula campaign.
  */
-import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LOCALE_CONFIG, localeForCountryId } from '../../../../i18n/locales';
 import type { CampaignPhoneRow } from '../../../lib/admin-campaigns';
-import { useCampaign, useCampaignDoctor, useCampaignDoctors, useCampaignPhones, useCheckPhone } from '../../data/campaigns/queries';
+import { useCampaign, useCampaignDoctor, useCampaignDoctors, useCampaignPhones, useCheckPhone, usePhoneExpiry } from '../../data/campaigns/queries';
 import { useT } from '../../i18n';
 import { DataTable, type ColumnDef } from '../../kit/DataTable';
 import { useDebounced } from '../../kit/ListToolbar';
@@ -26,6 +27,7 @@ export default function CampaignScreen() {
   const [page, setPage] = useState(1);
   const phones = useCampaignPhones(id, page);
   const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<CampaignPhoneRow | null>(null);
   if (campaign.isPending) return <Spinner />;
   if (campaign.isError) return <LoadFailure error={campaign.error} />;
   const c = campaign.data;
@@ -34,7 +36,21 @@ export default function CampaignScreen() {
   const dateTime = new Intl.DateTimeFormat(LOCALE_CONFIG[locale].htmlLang, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
   const columns: ColumnDef<CampaignPhoneRow>[] = [
     { id: 'phone', text: t('admin.campaigns.col.phone'), cell: (p) => ({ kind: 'string', value: p.phone }) },
-    { id: 'expiry', text: t('admin.campaigns.col.expiry'), cell: (p) => ({ kind: 'string', value: formatDay(locale, p.expiredDate) }) },
+    {
+      id: 'expiry',
+      text: t('admin.campaigns.col.expiry'),
+      cell: (p) => ({
+        kind: 'element',
+        value: (
+          <span className="cell-expiry">
+            {formatDay(locale, p.expiredDate)}
+            <button type="button" className="btn btn-small" onClick={() => setEditing(p)} aria-label={t('admin.campaigns.editExpiryOf', { phone: p.phone })}>
+              {t('admin.campaigns.editExpiry')}
+            </button>
+          </span>
+        ),
+      }),
+    },
     { id: 'booking', text: t('admin.campaigns.col.booking'), cell: (p) => ({ kind: 'two_line', first: p.bookingId ? `#${p.bookingId}` : '', second: p.bookingDatetime ? dateTime.format(new Date(p.bookingDatetime)) : null }) },
     { id: 'completed', text: t('admin.campaigns.col.completed'), cell: (p) => ({ kind: 'key', label: p.completed ? t('admin.campaigns.yes') : t('admin.campaigns.no'), colour: p.completed ? 'green' : 'grey' }) },
     { id: 'cancellations', text: t('admin.campaigns.col.cancellations'), align: 'right', cell: (p) => ({ kind: 'string', value: `${p.cancellations} / ${c.maxCancellations}` }) },
@@ -83,7 +99,70 @@ export default function CampaignScreen() {
 
       <CampaignDoctors campaignId={c.id} />
       <PhoneImportDialog campaignId={c.id} countryId={c.countryId} open={importing} onClose={() => setImporting(false)} />
+      <ExpiryDialog campaignId={c.id} phone={editing} onClose={() => setEditing(null)} />
     </div>
+  );
+}
+
+/** One number's expiry (Radix Dialog, as the kit's ConfirmDialog). */
+function ExpiryDialog({ campaignId, phone, onClose }: { campaignId: number; phone: CampaignPhoneRow | null; onClose: () => void }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const errorText = useErrorText();
+  const save = usePhoneExpiry(campaignId);
+  const [day, setDay] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDay(phone?.expiredDate ?? '');
+    setError(null);
+  }, [phone]);
+  return (
+    <Dialog.Root open={!!phone} onOpenChange={(o) => !o && !save.isPending && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog-title">{t('admin.campaigns.expiryTitle', { phone: phone?.phone ?? '' })}</Dialog.Title>
+          <Dialog.Description className="dialog-text">{t('admin.campaigns.expiryText')}</Dialog.Description>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!phone) return;
+              if (!day) return setError(t('admin.campaigns.expiryRequired'));
+              save.mutate(
+                { phoneId: phone.id, expiredDate: day },
+                {
+                  onSuccess: (r) => {
+                    notify('success', r.messages[0] ?? t('admin.campaigns.saved'));
+                    onClose();
+                  },
+                  onError: (er) => setError(errorText(er)),
+                },
+              );
+            }}
+          >
+            <label htmlFor="phone-expiry" className="field-label">
+              {t('admin.campaigns.col.expiry')}
+            </label>
+            <input id="phone-expiry" type="date" className="input" value={day} onChange={(e) => setDay(e.target.value)} />
+            {error ? (
+              <p className="alert alert-danger" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="dialog-actions">
+              <Dialog.Close asChild>
+                <button type="button" className="btn" disabled={save.isPending}>
+                  {t('admin.common.cancel')}
+                </button>
+              </Dialog.Close>
+              <button type="submit" className="btn btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
+                {t('admin.common.save')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 
