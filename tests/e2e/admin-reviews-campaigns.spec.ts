@@ -138,6 +138,15 @@ test('admin: creates a campaign, imports 50 numbers with errors, and checks a nu
   // Stored in the market's national format, newest first ('0903-300-049' as 0903300049).
   await expect(page.getByRole('table', { name: '47 eligible numbers' })).toContainText(`0903${300049 + (isMobile ? 100 : 0)}`);
 
+  // One number's expiry changed on its row.
+  const last = `0903${300049 + (isMobile ? 100 : 0)}`;
+  await page.getByRole('button', { name: `Change the expiry of ${last}` }).click();
+  const expiry = page.getByRole('dialog', { name: `Expiry of ${last}` });
+  await expiry.getByLabel('Expires').fill('2027-09-30');
+  await expiry.getByRole('button', { name: 'Save' }).click();
+  await expect(expiry).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: last })).toContainText('Sep 30, 2027');
+
   // The new campaign answers for its own numbers.
   await page.getByLabel('Phone number').fill(rows[0][0]);
   await page.getByRole('button', { name: 'Check', exact: true }).click();
