@@ -8,9 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { ApiError } from '../src/lib/errors';
 import { LOCALES, LOCALE_CONFIG, localePath } from '../i18n/locales';
-import { campaignEligibilitySchema, campaignMessage } from '../src/lib/campaign';
-import { render } from '../src/lib/message';
-import { formatCalendarDate } from '../src/lib/format';
+import { campaignAnswer, campaignEligibilitySchema } from '../src/lib/campaign';
 import { googleCalendarEventUrl } from '../src/lib/calendar-event';
 import { BookingView, ConfirmRequest, HoldRequest, bookingError, bookingView, confirmHold, holdSlot, releaseHold } from '../src/server/booking-flow';
 import { calendarEventOf, confirmationFacts, enqueueConfirmation } from '../src/server/booking-mail';
@@ -64,10 +62,9 @@ export const confirmBooking = defineEndpoint({
         const { rows } = await db.query(`select d.country_id, public.baby_formula_eligibility(d.id) as result from public.doctors d where d.id = $1`, [doctorId]);
         const eligibility = campaignEligibilitySchema.parse(rows[0].result);
         if (eligibility.valid) return;
-        const locale = marketOfCountry(rows[0].country_id);
-        const cfg = LOCALE_CONFIG[locale];
-        const m = campaignMessage(eligibility, { hotline: cfg.hotline, formatDate: (v) => formatCalendarDate(locale, v.slice(0, 10)) });
-        throw bookingError(422, 'campaign', render(locale, m));
+        const market = marketOfCountry(rows[0].country_id);
+        // The validation call's words (campaignAnswer), so the refusal says what the popup said.
+        throw bookingError(422, 'campaign', campaignAnswer(eligibility, { locale: market, market }).message);
       },
     });
     if (result.repeated) return result.view;

@@ -5,10 +5,8 @@
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { notFound } from '../src/lib/errors';
-import { campaignEligibilitySchema, campaignMessage } from '../src/lib/campaign';
-import { render } from '../src/lib/message';
-import { formatCalendarDate } from '../src/lib/format';
-import { LOCALE_CONFIG, localeForCountryId } from '../i18n/locales';
+import { campaignAnswer, campaignEligibilitySchema } from '../src/lib/campaign';
+import { localeForCountryId } from '../i18n/locales';
 
 export const babyFormulaValidation = defineEndpoint({
   method: 'GET',
@@ -25,16 +23,10 @@ export const babyFormulaValidation = defineEndpoint({
       [query.doctor_id],
     );
     if (rows.length === 0) throw notFound('There is no such doctor.');
-    const locale = localeForCountryId(rows[0].country_id) ?? 'vi-VN';
-    const cfg = LOCALE_CONFIG[locale];
-    const result = campaignEligibilitySchema.parse(rows[0].result);
-    const dateTime = new Intl.DateTimeFormat(cfg.htmlLang, { dateStyle: 'medium', timeStyle: 'short', timeZone: cfg.timeZones[0] });
-    const m = campaignMessage(result, {
-      hotline: cfg.hotline,
-      formatDate: (v) => formatCalendarDate(locale, v.slice(0, 10)),
-      formatDateTime: (v) => dateTime.format(new Date(v)),
-    });
-    return { valid: result.valid, message: render(locale, m) };
+    const market = localeForCountryId(rows[0].country_id) ?? 'vi-VN';
+    // The same words as the admin "check a number" tool (campaignAnswer), in the doctor's market language.
+    const answer = campaignAnswer(campaignEligibilitySchema.parse(rows[0].result), { locale: market, market });
+    return { valid: answer.valid, message: answer.message };
   },
 });
 

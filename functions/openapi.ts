@@ -14,6 +14,8 @@ import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
 import adminUploads from './admin-uploads';
+import adminReviews from './admin-reviews';
+import adminCampaigns from './admin-campaigns';
 import family from './family';
 import health from './health';
 import me from './me';
@@ -62,6 +64,8 @@ export const FUNCTIONS = {
   adminScope,
   adminUsers,
   adminUploads,
+  adminReviews,
+  adminCampaigns,
   bookings,
   campaign,
   family,

@@ -42,6 +42,8 @@ export const reviews = defineEndpoint({
         booking: z.object({ patient: z.object({ name: z.string(), avatar: z.string().nullable() }), bookingType: z.enum(['doctor', 'service']).nullable() }),
         doctor: ref,
         hospitalService: ref,
+        /** The hospital's public reply, shown under the review. */
+        reply: z.object({ body: z.string(), updatedAt: z.string() }).nullable(),
       }),
     ),
     pagination: z.object({ currentPage: z.number().int(), lastPage: z.number().int(), nextPage: z.number().int().nullable(), totalItems: z.number().int() }),
@@ -69,6 +71,7 @@ export const reviews = defineEndpoint({
         booking: { patient: { name: r.authorName, avatar: r.authorAvatar }, bookingType: r.bookingType },
         doctor: r.doctor,
         hospitalService: r.hospitalService,
+        reply: r.reply,
       })),
       pagination: pagination(query.page, REVIEW_PAGE_SIZE, page.totalItems),
     };

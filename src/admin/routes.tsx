@@ -36,7 +36,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings'];
+const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign'];
 
 const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
 const OVERVIEW_ROLES = routeRoles('/admin/');
@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
       { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },
       { path: 'profile/view', ...screen('/admin/profile/view', { title: 'admin.doctors.form.titleProfile' }), lazy: lazyScreen(() => import('./routes/profile/ProfileScreen')) },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: lazyScreen(() => import('./routes/settings/SettingsScreen')) },
+      { path: 'reviews', ...screen('/admin/reviews', { title: 'admin.menu.reviews', scoped: true }), lazy: lazyScreen(() => import('./routes/reviews/ReviewListScreen')) },
+      { path: 'campaign', ...screen('/admin/campaign', { title: 'admin.menu.campaign' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignListScreen')) },
+      { path: 'campaign/new-campaign', ...screen('/admin/campaign/new-campaign', { title: 'admin.campaigns.new' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignFormScreen')) },
+      { path: 'campaign/:campaignId', ...screen('/admin/campaign/:campaignId', { title: 'admin.campaigns.page' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignScreen')) },
+      { path: 'campaign/:campaignId/edit', ...screen('/admin/campaign/:campaignId/edit', { title: 'admin.campaigns.edit' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignFormScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

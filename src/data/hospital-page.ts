@@ -71,6 +71,8 @@ export interface ReviewView {
   bookingType: 'doctor' | 'service' | null;
   doctor: { name: string; slug: string } | null;
   hospitalService: { name: string; slug: string } | null;
+  /** The hospital's public reply (issue #39), readable only with its review. */
+  reply: { body: string; updatedAt: string } | null;
 }
 
 export interface ServiceCategoryView { id: number; name: string; services: ServiceCardView[] }
@@ -214,10 +216,11 @@ export function toDoctor(r: Record<string, unknown>): DoctorCardView {
 }
 
 export const REVIEW_COLUMNS = `r.id, r.hospital_id, r.rate, r.feedback, r.created_at, r.author_name, r.author_avatar, b.booking_type,
-  dr.name as doctor_name, dr.slug as doctor_slug, sv.name as service_name, sv.slug as service_slug`;
+  dr.name as doctor_name, dr.slug as doctor_slug, sv.name as service_name, sv.slug as service_slug, rr.body as reply_body, rr.updated_at as reply_updated_at`;
 export const REVIEW_JOINS = `left join public.bookings b on b.id = r.booking_id
   left join public.doctors dr on dr.id = r.doctor_id
-  left join public.hospital_services sv on sv.id = r.service_id`;
+  left join public.hospital_services sv on sv.id = r.service_id
+  left join public.review_replies rr on rr.review_id = r.id`;
 
 export function toReview(r: Record<string, unknown>): ReviewView {
   const created = r.created_at instanceof Date ? r.created_at.toISOString() : new Date(String(r.created_at)).toISOString();
@@ -232,6 +235,7 @@ export function toReview(r: Record<string, unknown>): ReviewView {
     bookingType,
     doctor: r.doctor_name ? { name: String(r.doctor_name), slug: String(r.doctor_slug) } : null,
     hospitalService: r.service_name ? { name: String(r.service_name), slug: String(r.service_slug) } : null,
+    reply: r.reply_body ? { body: String(r.reply_body), updatedAt: r.reply_updated_at instanceof Date ? r.reply_updated_at.toISOString() : new Date(String(r.reply_updated_at)).toISOString() } : null,
   };
 }
 

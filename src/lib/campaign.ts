@@ -3,6 +3,9 @@
  * message key and its parameters; the caller formats dates for the locale and passes the locale's hotline.
  */
 import { z } from 'zod';
+import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import { formatCalendarDate } from './format';
+import { render } from './message';
 
 export const campaignEligibilitySchema = z.object({
   valid: z.boolean(),
@@ -69,4 +72,32 @@ export function campaignMessage(result: CampaignEligibility, fmt: CampaignFormat
     default:
       return { key: 'campaign.notEligible', params: { hotline } };
   }
+}
+
+/** The campaign the booking flow checks (public.baby_formula_eligibility): its doctors carry the baby-formula flag. */
+export const BABY_FORMULA_CAMPAIGN_CODE = 'baby-formula';
+
+export interface CampaignAnswer {
+  valid: boolean;
+  /** 1..5 when not valid (SPEC §3 invalidreason), null when valid. */
+  reason: number | null;
+  message: string;
+}
+
+/**
+ * THE answer of a campaign check (issue #39 item 3): the booking flow's validation call, the booking confirmation's
+ * refusal and the admin "check a number" tool all turn public.campaign_eligibility's result into words here, in
+ * `locale`, with dates and times in the campaign market's zone and the market's hotline.
+ */
+export function campaignAnswer(result: CampaignEligibility, opts: { locale: Locale; market: Locale }): CampaignAnswer {
+  const market = LOCALE_CONFIG[opts.market];
+  const timeZone = market.timeZones[0];
+  const lang = LOCALE_CONFIG[opts.locale].htmlLang;
+  const dateTime = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const m = campaignMessage(result, {
+    hotline: market.hotline,
+    formatDate: (v) => formatCalendarDate(opts.locale, v.slice(0, 10)),
+    formatDateTime: (v) => dateTime.format(new Date(v)),
+  });
+  return { valid: result.valid, reason: result.valid ? null : (result.invalidreason ?? 5), message: render(opts.locale, m) };
 }

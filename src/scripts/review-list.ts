@@ -15,6 +15,7 @@ interface Item {
   authorName: string;
   doctor: { name: string } | null;
   hospitalService: { name: string } | null;
+  reply?: { body: string } | null;
 }
 interface Config { subject: ReviewListSubject; timeZone: string; locale: string; labels: ReviewLabels; page: number; lastPage: number; items: { createdAt: string }[] }
 
@@ -45,6 +46,12 @@ function renderItem(r: Item, cfg: Config, now: Date): HTMLLIElement {
   if (r.feedback) li.append(el('p', undefined, r.feedback));
   if (r.doctor || r.hospitalService) {
     li.append(el('p', 'small muted', r.doctor ? fill(cfg.labels.doctor, { name: r.doctor.name }) : fill(cfg.labels.service, { name: r.hospitalService!.name })));
+  }
+  if (r.reply) {
+    const reply = el('div', 'review-reply');
+    reply.setAttribute('data-testid', 'review-reply');
+    reply.append(el('strong', 'small', cfg.labels.reply), el('p', undefined, r.reply.body));
+    li.append(reply);
   }
   return li;
 }

@@ -371,7 +371,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       add('reviews', {
         id: nextId('reviews'), hospital_id: hospitalId, doctor_id: doctorId, service_id: serviceId, vaccine_id: vaccineId, rate,
         feedback: random.chance(0.85) ? random.pick(texts[rate <= 2 ? 0 : rate === 3 ? 1 : 2]) : null, author_name: people.full(f, g),
-        is_published: random.chance(0.95), created_at: new Date(now - days * 86_400_000 - random.int(0, 86_399) * 1000).toISOString(),
+        ...(random.chance(0.95) ? { is_published: true, status: 'published' } : { is_published: false, status: 'hidden' }), created_at: new Date(now - days * 86_400_000 - random.int(0, 86_399) * 1000).toISOString(),
       });
     };
     for (const d of doctorsByLocale[locale]) {
@@ -622,6 +622,16 @@ async function seedDemoBookings(c: Queryable, demoDoctorId: number) {
     `insert into public.reviews (booking_id, patient_user_id, author_name, doctor_id, hospital_id, rate, feedback)
      select b.id, b.patient_user_id, 'Nguyễn Thị Hoa', b.doctor_id, b.hospital_id, 5, 'Bác sĩ tận tâm, giải thích rõ ràng.'
        from public.bookings b where b.idempotency_key = 'seed-demo-completed'`,
+  );
+  // Reviews waiting for a look at the organization's first two branches (issue #39): at each, one names a phone number
+  // (flagged) and one does not; the admin reviews e2e spec works on branch 1 at 1280 px and branch 2 at 390 px.
+  await c.query(
+    `insert into public.reviews (author_name, doctor_id, hospital_id, rate, feedback, status, is_published, created_at)
+     select v.author, (select min(d.id) from public.doctors d where d.hospital_id = v.hospital), v.hospital, v.rate, v.feedback, 'pending', false, now() - v.age
+       from (values (1, 'Quách Minh Khoa', 2, 'Chờ lâu quá. Gọi lại cho tôi số 0912 345 678 nhé.', interval '2 hours'),
+                    (1, 'Hứa Thu Hà', 4, 'Phòng khám sạch sẽ, nhân viên lịch sự.', interval '5 hours'),
+                    (2, 'Lạc Hoàng Nam', 1, 'Không ai nghe máy, liên hệ tôi qua 0987 654 321.', interval '3 hours'),
+                    (2, 'Tôn Nữ Thanh Tâm', 5, 'Đặt lịch dễ, được gọi đúng giờ.', interval '6 hours')) v(hospital, author, rate, feedback, age)`,
   );
   await c.query(
     `update public.campaign_phones set booking_id = (select id from public.bookings where idempotency_key = 'seed-demo-upcoming')

@@ -135,6 +135,12 @@ select a.doctor_id, a.kind, current_date + 30, 'off', 'pgtap' from public.doctor
  where a.doctor_id in (1, (select min(id) from public.doctors where hospital_id = 6)) and a.kind = 'outpatient'
 on conflict do nothing;
 
+-- Review replies hold no seed rows: one to a published review of branch 1 (in) and of branch 6 (out).
+insert into public.review_replies (review_id, body)
+select min(id), 'pgtap in' from public.reviews where hospital_id = 1 and is_published
+union all
+select min(id), 'pgtap out' from public.reviews where hospital_id = 6 and is_published;
+
 create table tests.fixtures (
   tbl text not null,
   target text not null check (target in ('in', 'out')),
@@ -223,6 +229,8 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('campaigns', 'out', 'country_id = 2', 'name = name', $${"code": "pgtap-out"}$$),
   ('campaign_phones', 'in', $$phone = '0901000001'$$, 'phone = phone', $${"phone": "0900000091"}$$),
   ('campaign_phones', 'out', $$phone = '0901000003'$$, 'phone = phone', $${"phone": "0900000092"}$$),
+  ('review_replies', 'in', $$body = 'pgtap in'$$, 'body = body', '{}'),
+  ('review_replies', 'out', $$body = 'pgtap out'$$, 'body = body', '{}'),
   ('articles', 'in', 'country_id = 1', 'post_title = post_title', '{}'),
   ('articles', 'out', 'country_id = 2', 'post_title = post_title', '{}'),
   ('homepage_blocks', 'in', 'country_id = 1', 'sort_order = sort_order', '{}'),

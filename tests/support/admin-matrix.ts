@@ -86,4 +86,21 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/imports/00000000000000000000000000000000/errors.csv', expect: staffOnly(404, { doctor: 403 }) },
   // Admin overview (issue #27 item 6): admin, super and organization managers; platform admins name the market.
   { method: 'GET', path: '/api/admin/overview?from=2026-01-01&to=2026-01-31&countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }) },
+  // Reviews (issue #39 item 1): every reviews role reads its scope (the doctor its own); the doctor changes nothing;
+  // 999999999 is nobody's review. The hold of new reviews: platform admins and the organization's manager.
+  { method: 'GET', path: '/api/admin/reviews', expect: staffOnly(200) },
+  { method: 'POST', path: '/api/admin/reviews/moderation', body: { ids: [999999999], status: 'published' }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/reviews/999999999/reply', body: { body: 'Thank you.' }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/reviews/hold', body: { organizationId: '{organizationId}', holdNewReviews: false }, expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }), mutates: true },
+  // Campaigns (issue #39 item 2): the admin only (SPEC §2); 999999999 is no campaign.
+  { method: 'GET', path: '/api/admin/campaigns?countryId={countryId}', expect: staffOnly(403, { admin: 200 }) },
+  { method: 'POST', path: '/api/admin/campaigns', body: {}, expect: staffOnly(403, { admin: 422 }) },
+  { method: 'GET', path: '/api/admin/campaigns/999999999', expect: staffOnly(403, { admin: 404 }) },
+  { method: 'PUT', path: '/api/admin/campaigns/999999999', body: {}, expect: staffOnly(403, { admin: 422 }) },
+  { method: 'GET', path: '/api/admin/campaigns/999999999/phones', expect: staffOnly(403, { admin: 404 }) },
+  { method: 'POST', path: '/api/admin/campaigns/999999999/phones/import', body: {}, expect: staffOnly(403, { admin: 422 }) },
+  { method: 'PUT', path: '/api/admin/campaigns/999999999/phones/999999999', body: { expiredDate: '2027-01-31' }, expect: staffOnly(403, { admin: 404 }) },
+  { method: 'POST', path: '/api/admin/campaigns/999999999/check', body: { phone: '0901000001' }, expect: staffOnly(403, { admin: 404 }) },
+  { method: 'GET', path: '/api/admin/campaigns/999999999/doctors', expect: staffOnly(403, { admin: 404 }) },
+  { method: 'PUT', path: '/api/admin/campaigns/999999999/doctors/{doctorId}', body: { inCampaign: false }, expect: staffOnly(403, { admin: 404 }) },
 ];

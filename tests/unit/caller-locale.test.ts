@@ -122,9 +122,14 @@ const ADMIN_SOURCES = [
   'src/lib/admin-users.ts',
   'src/lib/admin-me.ts',
   'src/lib/admin-notifications.ts',
+  'functions/admin-reviews.ts',
+  'functions/admin-campaigns.ts',
+  'src/lib/admin-reviews.ts',
+  'src/lib/admin-campaigns.ts',
+  'src/lib/csv-import-campaign-phones.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
-const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql'];
+const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql'];
 /** Query-parameter texts only a developer writing a URL by hand reads. */
 const ADMIN_DEVELOPER_ONLY = new Set(['roleId accepts only 1 (admin), 2 (organization), 3 (branch) and 6 (senior branch)']);
 

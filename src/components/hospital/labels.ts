@@ -37,6 +37,7 @@ export function reviewLabels(locale: Locale): ReviewLabels {
     ratedOf: t('hospital.reviews.rated'),
     doctor: t('hospital.reviews.doctor'),
     service: t('hospital.reviews.service'),
+    reply: t('hospital.reviews.reply'),
     loading: t('common.loading'),
     error: t('common.error'),
     plural: pluralTable(locale),

@@ -17,6 +17,7 @@ export interface ReviewItem {
   authorName: string;
   doctor: { name: string; slug: string } | null;
   hospitalService: { name: string; slug: string } | null;
+  reply?: { body: string } | null;
   /** Text of the date at build time; replaced in the browser by today's. */
   dateText?: string;
 }
@@ -96,6 +97,12 @@ export default function ReviewList({ hospitalId, locale, timeZone, initial, buil
               {r.feedback && <p>{r.feedback}</p>}
               {(r.doctor || r.hospitalService) && (
                 <p className="small muted">{r.doctor ? fill(labels.doctor, { name: r.doctor.name }) : fill(labels.service, { name: r.hospitalService!.name })}</p>
+              )}
+              {r.reply && (
+                <div className="review-reply" data-testid="review-reply">
+                  <strong className="small">{labels.reply}</strong>
+                  <p>{r.reply.body}</p>
+                </div>
               )}
             </li>
           ))}

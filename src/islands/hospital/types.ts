@@ -37,6 +37,8 @@ export interface ReviewLabels {
   /** 'Doctor: {name}' */
   doctor: string;
   service: string;
+  /** Heading of the hospital's reply under a review. */
+  reply: string;
   loading: string;
   error: string;
   /** The locale's plural categories (i18n/interpolate.ts pluralTable) for the counted labels. */

@@ -65,6 +65,7 @@ insert into matrix values
   ('patients',                  'YYDDNNDD', 'YYDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDYNDD', 'NYDDNYDD', 'DDDDDDDD'),
   ('payment_methods',           'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('popular_search_keys',       'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
+  ('review_replies',            'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('reviews',                   'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('schedules',                 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('service_categories',        'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),

@@ -26,6 +26,8 @@
 --     caller manages),
 --     site_build_status (staff only), regenerate_doctor_schedule and doctor_schedule_conflicts (a doctor the
 --     caller manages), schedule_window_days (a constant).
+--   admin_moderate_reviews, admin_reply_review (a review the caller moderates), admin_set_review_hold (platform admins
+--     and the organization's manager), admin_set_campaign_doctor (platform admins).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
 -- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
@@ -655,6 +657,23 @@ insert into expected values
   ('function', 'generate_doctor_slots(bigint, text)', '', ''),
   ('function', 'regenerate_doctor_schedule(bigint, text)', '', 'x'),
   ('function', 'roll_doctor_schedules()', '', ''),
+  -- issue 39: review moderation and admin campaigns (migrations 20261128150000, 20261128150100).
+  ('column', 'organizations.hold_new_reviews', '', 'siu'),
+  ('column', 'reviews.status', '', 's'),
+  ('column', 'reviews.hidden_reason', '', 's'),
+  ('column', 'reviews.moderated_at', '', 's'),
+  ('table', 'review_replies', '', ''),
+  ('column', 'review_replies.review_id', 's', 's'),
+  ('column', 'review_replies.body', 's', 's'),
+  ('column', 'review_replies.created_at', 's', 's'),
+  ('column', 'review_replies.updated_at', 's', 's'),
+  ('function', 'reviews_status_sync()', '', ''),
+  ('function', 'can_moderate_review(bigint)', '', ''),
+  ('function', 'admin_moderate_reviews(bigint[], text, text)', '', 'x'),
+  ('function', 'admin_reply_review(bigint, text)', '', 'x'),
+  ('function', 'admin_set_review_hold(bigint, boolean)', '', 'x'),
+  ('function', 'admin_set_campaign_doctor(bigint, bigint, boolean)', '', 'x'),
+  ('function', 'bookings_campaign_ledger()', '', ''),
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),
   ('function', 'baby_formula_eligibility(bigint)'            , ''   , 'x'),
