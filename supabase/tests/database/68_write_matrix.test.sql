@@ -36,7 +36,11 @@ insert into allow_list values
   ('family_members', '{patient_user_id,name,birthday,gender,relation,notify_to,email,phone,avatar}', '{name,birthday,gender,relation,notify_to,email,phone,avatar,updated_at}', true,
    'the patient''s own family profiles (the family calls, policy: own rows)'),
   ('notification_reads', '{user_id,notification_id}', '{}', true, 'staff mark bell entries read (own rows)'),
-  ('notification_read_marks', '{user_id,read_through}', '{read_through,updated_at}', false, 'staff mark the whole bell read (own row)');
+  ('notification_read_marks', '{user_id,read_through}', '{read_through,updated_at}', false, 'staff mark the whole bell read (own row)'),
+  ('campaigns', '{code,name,sponsor,country_id,starts_at,ends_at,max_cancellations,is_active}', '{code,name,sponsor,country_id,starts_at,ends_at,max_cancellations,is_active}', false,
+   'the campaign form (issue 39; admin only, policy)'),
+  ('campaign_phones', '{campaign_id,phone,expired_date}', '{expired_date}', false,
+   'the campaign''s eligible numbers: the phone import and the expiry edit (issue 39; admin only, policy; digits only, constraint)');
 
 create temp view granted as
   select c.relname as tbl, a.attname as col, p.priv
@@ -60,8 +64,8 @@ select is(array(select c.relname::text from pg_class c join pg_namespace n on n.
 select is(array(select tbl from allow_list where del except select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
                  where n.nspname = 'public' and has_table_privilege('authenticated', c.oid, 'DELETE') order by 1),
   '{}'::text[], 'every delete of the allow-list is granted');
-select is(array(select tbl from allow_list where tbl in ('bookings', 'reviews', 'payments', 'payment_events', 'time_slots', 'schedules', 'admin_user_branches', 'outbox', 'campaign_phones')),
-  '{}'::text[], 'bookings, reviews, payments, slots, staff branches, campaign phones and the outbox are written only by security definer functions');
+select is(array(select tbl from allow_list where tbl in ('bookings', 'reviews', 'review_replies', 'payments', 'payment_events', 'time_slots', 'schedules', 'admin_user_branches', 'outbox', 'booking_video_rooms')),
+  '{}'::text[], 'bookings, reviews and replies, payments, slots, staff branches, video rooms and the outbox are written only by security definer functions');
 select ok(not has_schema_privilege('anon', 'api', 'create') and not exists (select 1 from pg_class c where c.relnamespace = 'api'::regnamespace)
           and not exists (select 1 from pg_proc p where p.pronamespace = 'api'::regnamespace),
   'the Data API schema api exists and holds nothing');

@@ -1,0 +1,14 @@
+-- The back office's writes made as the caller, added to issue 34's allow-list (20261128100000) after the screens of
+-- issues 35-40 landed. Each is a plain CRUD write whose policy is the API's whole rule; everything with a rule beyond
+-- "who may" (booking status, moderation, staff membership, prices with conditions) goes through security definer
+-- functions instead. supabase/tests/database/68_write_matrix.test.sql lists the same columns with their reasons.
+
+-- Campaigns (admin only, policy "Platform admins manage campaigns"): the campaign form, and the eligible numbers
+-- (digits only, a check constraint; the number itself never changes, only its expiry).
+grant insert (code, name, sponsor, country_id, starts_at, ends_at, max_cancellations, is_active),
+      update (code, name, sponsor, country_id, starts_at, ends_at, max_cancellations, is_active)
+  on public.campaigns to authenticated;
+grant insert (campaign_id, phone, expired_date), update (expired_date) on public.campaign_phones to authenticated;
+
+-- An organization's "new reviews wait" setting is written by admin_set_review_hold (security definer, scope inside).
+revoke insert (hold_new_reviews), update (hold_new_reviews) on public.organizations from authenticated;
