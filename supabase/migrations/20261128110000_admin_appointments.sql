@@ -44,9 +44,10 @@ alter table public.data_history add constraint data_history_action_check check (
    bookings of their branches; a doctor their own appointments (SPEC §4, §6). The bookings' select policies. */
 create or replace function public.can_work_booking(p_hospital_id bigint, p_doctor_id bigint) returns boolean
 language sql stable security definer set search_path = '' as $$
-  select public.is_platform_admin()
+  -- coalesce: a caller without a doctor profile compares with null, and "not null" would let them through.
+  select coalesce(public.is_platform_admin()
       or p_hospital_id = any (public.staff_hospital_ids())
-      or (p_doctor_id is not null and p_doctor_id = public.current_doctor_id())
+      or (p_doctor_id is not null and p_doctor_id = public.current_doctor_id()), false)
 $$;
 revoke execute on function public.can_work_booking(bigint, bigint) from public, anon, authenticated;
 
