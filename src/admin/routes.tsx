@@ -36,7 +36,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings'];
+const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/appointments', '/admin/patients'];
 
 const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
 const OVERVIEW_ROLES = routeRoles('/admin/');
@@ -72,6 +72,9 @@ export const routes: RouteObject[] = [
       { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },
       { path: 'profile/view', ...screen('/admin/profile/view', { title: 'admin.doctors.form.titleProfile' }), lazy: lazyScreen(() => import('./routes/profile/ProfileScreen')) },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: lazyScreen(() => import('./routes/settings/SettingsScreen')) },
+      // Appointments and patients (issue 35): the appointments screen drives the top bar's 'Today' date picker.
+      { path: 'appointments', ...screen('/admin/appointments', { title: 'admin.menu.appointments', scoped: true, datePicker: true }), lazy: lazyScreen(() => import('./routes/appointments/appointment-list/AppointmentListScreen')) },
+      { path: 'patients', ...screen('/admin/patients', { title: 'admin.menu.patients', scoped: true }), lazy: lazyScreen(() => import('./routes/patients/patient-list/PatientListScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -96,14 +96,16 @@ const filters = {
 function rangeDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
-export function rangeRefusal(from: string, to: string): keyof typeof APPOINTMENT_MESSAGES | null {
+/** One patient's appointments (the patient record) may span two years: few rows, on the patient's index. */
+export const PATIENT_RANGE_DAYS = 731;
+export function rangeRefusal(from: string, to: string, max = APPOINTMENT_MAX_RANGE_DAYS): keyof typeof APPOINTMENT_MESSAGES | null {
   if (to < from) return 'rangeReversed';
-  if (rangeDays(from, to) > APPOINTMENT_MAX_RANGE_DAYS) return 'rangeTooLong';
+  if (rangeDays(from, to) > max) return 'rangeTooLong';
   return null;
 }
-const checkRange = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
+const checkRange = (q: { from: string; to: string; patientId?: string }, ctx: z.RefinementCtx) => {
   if (!isDay(q.from) || !isDay(q.to)) return;
-  const r = rangeRefusal(q.from, q.to);
+  const r = rangeRefusal(q.from, q.to, q.patientId ? PATIENT_RANGE_DAYS : APPOINTMENT_MAX_RANGE_DAYS);
   if (r) ctx.addIssue({ code: 'custom', path: ['to'], message: APPOINTMENT_MESSAGES[r] });
 };
 

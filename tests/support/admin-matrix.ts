@@ -86,4 +86,16 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/imports/00000000000000000000000000000000/errors.csv', expect: staffOnly(404, { doctor: 403 }) },
   // Admin overview (issue #27 item 6): admin, super and organization managers; platform admins name the market.
   { method: 'GET', path: '/api/admin/overview?from=2026-01-01&to=2026-01-31&countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }) },
+  // Appointments and patients (issue 35): every staff role, scoped by row-level security and the functions' scope
+  // check (999999999 is nobody's booking: 404 for all; the flows per role: tests/db/admin-appointments.test.ts).
+  { method: 'GET', path: '/api/admin/appointments?from=2026-01-01&to=2026-01-31', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/appointments.csv?from=2026-01-01&to=2026-01-31', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/appointments/999999999', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/actions', body: { action: 'check_in' }, expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/phone', expect: staffOnly(404) },
+  { method: 'GET', path: '/api/admin/appointments/999999999/slots?date=2026-01-01', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/reschedule', body: { slotId: 1, idempotencyKey: 'matrix-{principal}' }, expect: staffOnly(404) },
+  { method: 'GET', path: '/api/admin/patients', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff/contact', expect: staffOnly(404) },
 ];
