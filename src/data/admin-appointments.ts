@@ -81,7 +81,7 @@ const ROW = `b.id::int as id, b.status, b.appointment_type as kind, b.starts_at,
   b.patient_user_id::text as patient_id, coalesce(p.name, '') as patient_name, coalesce(b.contact_phone, p.phone) as phone,
   f.id::int as family_id, f.name as family_name, f.relation as family_relation,
   d.id::int as doctor_id, d.name as doctor_name, sv.id::int as service_id, sv.name as service_name,
-  h.id::int as hospital_id, h.name as hospital_name, b.payment_method, b.final_price::float8 as price, b.currency, c.currency as market_currency,
+  h.id::int as hospital_id, h.name as hospital_name, b.payment_method, coalesce(b.final_price, b.price)::float8 as price, b.currency, c.currency as market_currency,
   b.created_at`;
 
 const JOINS = `join public.hospitals h on h.id = b.hospital_id
@@ -177,8 +177,8 @@ export async function appointmentDetail(db: Queryable, id: number, now = Date.no
   const { rows } = await db.query(
     `select ${ROW}, b.note, b.contact_phone, b.cancel_reason, b.cancelled_by_role, b.rescheduled_from_id::int as rescheduled_from_id,
             (select n.id::int from public.bookings n where n.rescheduled_from_id = b.id) as rescheduled_to_id,
-            v.code as voucher_code, v.name as voucher_name, b.original_price::float8 as original_price, b.voucher_discount_value::float8 as voucher_discount,
-            b.referral_discount_value::float8 as referral_discount, b.tax_computed::float8 as tax, b.final_price::float8 as final_price,
+            v.code as voucher_code, v.name as voucher_name, coalesce(b.original_price, b.price)::float8 as original_price, b.voucher_discount_value::float8 as voucher_discount,
+            b.referral_discount_value::float8 as referral_discount, b.tax_computed::float8 as tax, coalesce(b.final_price, b.price)::float8 as final_price,
             public.admin_booking_trail(b.id) as trail
        from public.bookings b ${JOINS}
        left join public.vouchers v on v.id = b.voucher_id

@@ -208,6 +208,7 @@ export function AppointmentPanel({ id, onClose, onFilterDoctor }: { id: number |
                   </ul>
                 )}
                 <h3>{t('admin.appointments.detail.history')}</h3>
+                {a.history.length === 0 && !a.rescheduledFromId && !a.rescheduledToId ? <p className="cell-caption">{t('admin.appointments.detail.noHistory')}</p> : null}
                 <ol className="plain-list history">
                   {a.rescheduledFromId ? <li>{t('admin.appointments.history.rescheduledFrom', { id: a.rescheduledFromId })}</li> : null}
                   {a.history.map((h, i) => (
