@@ -17,6 +17,9 @@ import { asCaller } from '../src/data/db';
 import { appointmentBatch, appointmentDetail, appointmentPage, patientDetail, patientPage } from '../src/data/admin-appointments';
 import {
   APPOINTMENT_MESSAGES,
+  appointmentCalendarData,
+  appointmentCalendarQuery,
+  CALENDAR_MAX_ITEMS,
   APPOINTMENTS_PAGE_SIZE,
   appointmentActionBody,
   appointmentDetail as appointmentDetailSchema,
@@ -127,6 +130,25 @@ export const adminAppointmentExport = defineEndpoint({
       },
     });
     return { stream, headers: { 'Content-Disposition': `attachment; filename="appointments-${query.from}-${query.to}.csv"` } };
+  },
+});
+
+export const adminAppointmentCalendar = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/appointments-calendar',
+  summary: 'Day and week views: a branch’s appointments of at most 7 days and its doctors (the columns); a doctor sees their own column',
+  tags: ['admin', 'appointments'],
+  auth: 'staff',
+  query: appointmentCalendarQuery,
+  response: appointmentCalendarData,
+  async handler({ query, db, auth }) {
+    const doctors = await db.query(
+      `select d.id::int as id, d.name from public.doctors d
+        where d.hospital_id = $1 and d.status = 1 and ($2::bigint is null or d.id = $2) order by d.name, d.id`,
+      [query.branchId, auth.staff.role === 'doctor' ? (auth.staff.doctorId ?? 0) : null],
+    );
+    const batch = await appointmentBatch(db, { from: query.from, to: query.to, branchId: query.branchId, sort: 'starts_at', dir: 'asc' }, null, CALENDAR_MAX_ITEMS);
+    return { doctors: doctors.rows, appointments: batch.items };
   },
 });
 
@@ -285,6 +307,7 @@ export const adminPatientContact = defineEndpoint({
 export default serve(
   adminAppointmentList,
   adminAppointmentExport,
+  adminAppointmentCalendar,
   adminAppointmentRead,
   adminAppointmentAction,
   adminAppointmentPhone,
@@ -298,6 +321,7 @@ export const config = {
   path: [
     '/api/admin/appointments',
     '/api/admin/appointments.csv',
+    '/api/admin/appointments-calendar',
     '/api/admin/appointments/:id',
     '/api/admin/appointments/:id/actions',
     '/api/admin/appointments/:id/phone',

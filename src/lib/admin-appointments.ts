@@ -47,6 +47,7 @@ export const APPOINTMENT_MESSAGES = {
   rangeTooLong: 'The date range can be at most 92 days.',
   rangeReversed: 'The end date cannot be before the start date.',
   reasonRequired: 'Please give a reason (3 to 500 characters).',
+  weekTooLong: 'The day and week views cover at most 7 days.',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -201,6 +202,22 @@ export const rescheduleSlotsData = z.object({
   timeZone: z.string(),
   slots: z.array(z.object({ id: z.number().int(), start: z.string(), end: z.string(), free: z.number().int() })),
 });
+
+/** Day and week views: one branch's appointments of at most a week, with the branch's doctors as columns. */
+export const CALENDAR_MAX_DAYS = 7;
+export const CALENDAR_MAX_ITEMS = 1000;
+export const appointmentCalendarQuery = z
+  .object({ from: dayField, to: dayField, branchId: z.coerce.number().int().positive() })
+  .superRefine((q, ctx) => {
+    if (!isDay(q.from) || !isDay(q.to)) return;
+    const r = rangeRefusal(q.from, q.to, CALENDAR_MAX_DAYS);
+    if (r) ctx.addIssue({ code: 'custom', path: ['to'], message: r === 'rangeReversed' ? APPOINTMENT_MESSAGES.rangeReversed : APPOINTMENT_MESSAGES.weekTooLong });
+  });
+export const appointmentCalendarData = z.object({
+  doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  appointments: z.array(appointmentListItem),
+});
+export type AppointmentCalendarData = z.infer<typeof appointmentCalendarData>;
 
 // ---- the rules -----------------------------------------------------------------------------------------------
 

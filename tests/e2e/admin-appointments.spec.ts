@@ -50,7 +50,7 @@ test('the front desk works a booking: appears, check in, complete (review opens)
   const role = isMobile ? 'doctor' : 'branch';
   const w = isMobile ? 390 : 1280;
   // Different slots per project (they run in parallel on the same doctor).
-  const visit = await book(request, isMobile ? 40 : 0);
+  const visit = await book(request, isMobile ? 10 : 0);
   await signInAs(page, role, '/admin/appointments');
   await expect(page).toHaveURL(/\/admin\/appointments/);
 
@@ -79,7 +79,7 @@ test('the front desk works a booking: appears, check in, complete (review opens)
   expect(review.status()).toBe(200);
 
   // A second booking is cancelled with a reason; the patient is told by e-mail.
-  const other = await book(request, isMobile ? 60 : 20);
+  const other = await book(request, isMobile ? 30 : 20);
   const second = await openBooking(page, other.id, other.day);
   await second.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
   const dialog = page.getByRole('dialog', { name: `Hủy ${bookingCode(other.id)}?` });

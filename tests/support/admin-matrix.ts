@@ -91,6 +91,7 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/appointments?from=2026-01-01&to=2026-01-31', expect: staffOnly(200) },
   // The export answers CSV (read here as JSON): a reversed range reaches its input check for every staff role.
   { method: 'GET', path: '/api/admin/appointments.csv?from=2026-01-31&to=2026-01-01', expect: staffOnly(400) },
+  { method: 'GET', path: '/api/admin/appointments-calendar?from=2026-01-01&to=2026-01-07&branchId=1', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/appointments/999999999', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/appointments/999999999/actions', body: { action: 'check_in' }, expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/appointments/999999999/phone', expect: staffOnly(404) },

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  appointmentCalendarData,
   appointmentDetail,
   appointmentListData,
   patientContact,
@@ -118,4 +119,14 @@ export function usePatient(id: string | null) {
 
 export async function revealPatientContact(id: string) {
   return (await call(`/api/admin/patients/${id}/contact`, { method: 'POST', data: patientContact })).data;
+}
+
+/** A branch's appointments of a day or a week and its doctors (the day and week views). */
+export function useAppointmentCalendar(q: { from: string; to: string; branchId: number | undefined }) {
+  return useQuery({
+    enabled: q.branchId != null,
+    queryKey: [...appointmentKeys.all, 'calendar', q] as const,
+    queryFn: async ({ signal }) => (await call('/api/admin/appointments-calendar', { query: { ...q }, data: appointmentCalendarData, signal })).data,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -5,7 +5,7 @@
  * row's kebab has the actions the booking allows now; the kebab of the toolbar exports exactly the filtered list.
  * Keyboard: arrow keys move between the rows' codes; Enter opens the panel.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import {
@@ -28,10 +28,15 @@ import { Kebab, ListToolbar } from '../../../kit/ListToolbar';
 import { useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Pagination } from '../../../kit/Pagination';
+import { Spinner } from '../../../kit/Spinner';
 import { useTopBarDate } from '../../../shell/DateBar';
 import { ACTION_LABEL, AppointmentPanel } from './AppointmentPanel';
 import { instantText, kindText, methodText, moneyText, patientLine, paymentStateText, STATUS_COLOUR, statusText, whenText } from './labels';
 import '../appointments.css';
+
+// The day and week views and react-big-calendar's stylesheet: their own chunk, loaded when a view asks for them.
+const CalendarView = lazy(() => import('../appointment-calendar/CalendarView'));
+const VIEWS = ['list', 'day', 'week'] as const;
 
 const id = z.coerce.number().int().positive().optional().catch(undefined);
 const day = z.string().refine(isDay).optional().catch(undefined);
@@ -46,6 +51,7 @@ export const appointmentListState = baseListSchema.extend({
   hospital_id: id,
   branch_id: id,
   booking: id,
+  view: z.enum(VIEWS).optional().catch(undefined),
 });
 
 const ALL = 'all';
@@ -57,7 +63,8 @@ export default function AppointmentListScreen() {
   const notify = useNotify();
   const errorText = useErrorText();
   const [state, update] = useListState(appointmentListState);
-  const [topDay] = useTopBarDate();
+  const [topDay, setTopDay] = useTopBarDate();
+  const view = state.view ?? 'list';
   const action = useAppointmentAction();
   const table = useRef<HTMLDivElement>(null);
 
@@ -220,7 +227,19 @@ export default function AppointmentListScreen() {
         }
         kebab={[{ key: 'export', label: t('admin.appointments.export'), onSelect: () => void exportCsv() }]}
       />
-      {state.doctor_id || state.service_id ? (
+      <div className="view-switch" role="group" aria-label={t('admin.appointments.view.label')}>
+        {VIEWS.map((v) => (
+          <button key={v} type="button" className={view === v ? 'btn btn-small btn-primary' : 'btn btn-small'} aria-pressed={view === v} onClick={() => update({ view: v === 'list' ? null : v, page: state.page })}>
+            {t(`admin.appointments.view.${v}` as AdminKey)}
+          </button>
+        ))}
+      </div>
+      {view !== 'list' ? (
+        <Suspense fallback={<Spinner />}>
+          <CalendarView view={view} day={topDay} branchId={state.branch_id ?? (me.role === 'doctor' || me.role === 'branch' ? (me.branch?.id ?? undefined) : undefined)} onOpen={(b) => update({ booking: b, page: state.page })} onDay={(d) => setTopDay(d)} />
+        </Suspense>
+      ) : null}
+      {view === 'list' && (state.doctor_id || state.service_id) ? (
         <p className="chips">
           <button type="button" className="chip" onClick={() => update({ doctor_id: null, service_id: null })}>
             {t('admin.appointments.filter.oneOwner')} <span aria-hidden="true">×</span>
@@ -232,6 +251,8 @@ export default function AppointmentListScreen() {
           {errorText(list.error)}
         </p>
       ) : null}
+      {view === 'list' ? (
+      <>
       <div ref={table} onKeyDown={onKeyDown}>
         <DataTable
           label={t('admin.menu.appointments')}
@@ -245,6 +266,8 @@ export default function AppointmentListScreen() {
         />
       </div>
       {data ? <Pagination page={data.pagination.current} last={data.pagination.last} total={data.pagination.total_items} onPage={(page) => update({ page })} /> : null}
+      </>
+      ) : null}
       <AppointmentPanel id={state.booking ?? null} onClose={() => update({ booking: null, page: state.page })} onFilterDoctor={(d) => update({ doctor_id: d, booking: null })} />
     </section>
   );
