@@ -77,7 +77,7 @@ const PEOPLE = `left join public.patients p on p.user_id = b.patient_user_id lef
 
 const ROW = `b.id::int as id, b.status, b.appointment_type as kind, b.starts_at, b.starts_at + (ts.ended - ts.started) as ends_at, h.time_zone,
   to_char(b.starts_at at time zone h.time_zone, 'YYYY-MM-DD') as date, to_char(b.starts_at at time zone h.time_zone, 'HH24:MI') as start,
-  to_char(ts.ended, 'HH24:MI') as "end", b.checked_in_at is not null as checked_in, b.no_show_excused,
+  to_char((b.starts_at + (ts.ended - ts.started)) at time zone h.time_zone, 'HH24:MI') as "end", b.checked_in_at is not null as checked_in, b.no_show_excused,
   b.patient_user_id::text as patient_id, coalesce(p.name, '') as patient_name, coalesce(b.contact_phone, p.phone) as phone,
   f.id::int as family_id, f.name as family_name, f.relation as family_relation,
   d.id::int as doctor_id, d.name as doctor_name, sv.id::int as service_id, sv.name as service_name,

@@ -31,7 +31,7 @@ import { Pagination } from '../../../kit/Pagination';
 import { Spinner } from '../../../kit/Spinner';
 import { useTopBarDate } from '../../../shell/DateBar';
 import { ACTION_LABEL, AppointmentPanel } from './AppointmentPanel';
-import { instantText, kindText, methodText, moneyText, patientLine, paymentStateText, STATUS_COLOUR, statusText, whenText } from './labels';
+import { instantText, kindText, moneyText, patientLine, paymentText, STATUS_COLOUR, statusText, whenText } from './labels';
 import '../appointments.css';
 
 // The day and week views and react-big-calendar's stylesheet: their own chunk, loaded when a view asks for them.
@@ -149,7 +149,7 @@ export default function AppointmentListScreen() {
         ),
       }),
     },
-    { id: 'payment', text: t('admin.appointments.col.payment'), cell: (a) => ({ kind: 'two_line', first: methodText(tr, a.paymentMethod), second: paymentStateText(tr, a.paymentState) }) },
+    { id: 'payment', text: t('admin.appointments.col.payment'), cell: (a) => ({ kind: 'two_line', first: paymentText(tr, a).method, second: paymentText(tr, a).state }) },
     { id: 'price', text: t('admin.appointments.col.price'), align: 'right', cell: (a) => ({ kind: 'string', value: moneyText(tr, a.price, a.currency) }) },
     { id: 'created_at', text: t('admin.appointments.col.bookedAt'), sortable: true, cell: (a) => ({ kind: 'string', value: instantText(tr, a.bookedAt, a.timeZone) }) },
     {

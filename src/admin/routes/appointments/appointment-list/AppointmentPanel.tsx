@@ -14,7 +14,7 @@ import { useT, type AdminKey, type Translator } from '../../../i18n';
 import { useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
-import { instantText, kindText, methodText, moneyText, patientLine, paymentStateText, STATUS_COLOUR, statusText, whenText } from './labels';
+import { instantText, kindText, methodText, moneyText, patientLine, paymentText, STATUS_COLOUR, statusText, whenText } from './labels';
 
 export const ACTION_LABEL: Record<AppointmentAction, AdminKey> = {
   confirm: 'admin.appointments.action.confirm',
@@ -155,7 +155,7 @@ export function AppointmentPanel({ id, onClose, onFilterDoctor }: { id: number |
                   ) : null}
                   <dt>{t('admin.appointments.col.payment')}</dt>
                   <dd>
-                    {methodText(tr, a.paymentMethod)} · {paymentStateText(tr, a.paymentState)}
+                    {[paymentText(tr, a).method, paymentText(tr, a).state].filter(Boolean).join(' · ')}
                   </dd>
                   <dt>{t('admin.appointments.col.bookedAt')}</dt>
                   <dd>{instantText(tr, a.bookedAt, a.timeZone)}</dd>

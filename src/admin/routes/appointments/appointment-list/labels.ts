@@ -47,3 +47,8 @@ export function patientLine(tr: Translator, a: Pick<AppointmentListItem, 'patien
   if (a.familyMember) return { name: a.familyMember.name, caption: tr.t('admin.appointments.forFamily', { relation: relationText(tr, a.familyMember.relation), name: a.patient.name }) };
   return { name: a.patient.name, caption: null };
 }
+
+/** Method and state in one line; paying at the hospital says it once. */
+export function paymentText(tr: Translator, a: Pick<AppointmentListItem, 'paymentMethod' | 'paymentState'>): { method: string; state: string | null } {
+  return { method: methodText(tr, a.paymentMethod), state: a.paymentState === 'at_hospital' || a.paymentState === 'none' ? null : paymentStateText(tr, a.paymentState) };
+}
