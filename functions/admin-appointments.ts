@@ -173,6 +173,7 @@ const ACTION_DONE = {
   complete: APPOINTMENT_MESSAGES.completed,
   no_show: APPOINTMENT_MESSAGES.noShow,
   cancel: APPOINTMENT_MESSAGES.cancelled,
+  undo: APPOINTMENT_MESSAGES.undone,
 } as const;
 
 export const adminAppointmentAction = defineEndpoint({

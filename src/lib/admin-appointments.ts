@@ -33,6 +33,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const APPOINTMENT_ACTIONS = ['confirm', 'check_in', 'complete', 'no_show', 'cancel', 'reschedule'] as const;
 export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
 
+/** Keys of the day's list (a code focused): check in, complete, no-show; U undoes the last of them. */
+export const SHORTCUT_KEYS = { i: 'check_in', c: 'complete', n: 'no_show' } as const;
+export const UNDO_KEY = 'u';
+
 export const APPOINTMENT_SORTS = ['starts_at', 'created_at'] as const;
 
 export const APPOINTMENT_MESSAGES = {
@@ -48,6 +52,7 @@ export const APPOINTMENT_MESSAGES = {
   rangeReversed: 'The end date cannot be before the start date.',
   reasonRequired: 'Please give a reason (3 to 500 characters).',
   weekTooLong: 'The day and week views cover at most 7 days.',
+  undone: 'The last step is undone.',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -185,7 +190,7 @@ export const appointmentDetail = appointmentListItem.extend({
 export type AppointmentDetail = z.infer<typeof appointmentDetail>;
 
 export const appointmentActionBody = z.object({
-  action: z.enum(['confirm', 'check_in', 'complete', 'no_show', 'cancel']),
+  action: z.enum(['confirm', 'check_in', 'complete', 'no_show', 'cancel', 'undo']),
   excused: z.boolean().optional(),
   reason: z.string().trim().max(500, '*500 characters limit').optional(),
 });

@@ -125,6 +125,22 @@ begin
       update public.bookings set status = 'cancelled', cancelled_at = now(), cancel_reason = trim(p_reason), cancelled_by = auth.uid(),
              cancelled_by_role = 'staff', hold_expires_at = null, updated_at = now()
        where id = b.id returning * into b;
+    when 'undo' then
+      -- The front desk's keyboard undo: the caller's own check-in, completion or no-show of the last 10 minutes
+      -- goes back to confirmed (a completion only while the patient has not reviewed it).
+      if not exists (select 1 from public.data_history h where h.table_name = 'bookings' and h.row_id = b.id::text and h.action = 'UPDATE'
+                      and h.actor_id = auth.uid() and h.occurred_at >= now() - interval '10 minutes') then
+        raise exception 'Nothing to undo: only your own step of the last 10 minutes can be undone.' using errcode = 'PT409';
+      end if;
+      if b.status = 'completed' and not exists (select 1 from public.reviews r where r.booking_id = b.id) then
+        update public.bookings set status = 'confirmed', completed_at = null, updated_at = now() where id = b.id returning * into b;
+      elsif b.status = 'no_show' then
+        update public.bookings set status = 'confirmed', no_show_excused = null, updated_at = now() where id = b.id returning * into b;
+      elsif b.status = 'confirmed' and b.checked_in_at is not null then
+        update public.bookings set checked_in_at = null, updated_at = now() where id = b.id returning * into b;
+      else
+        raise exception 'Nothing to undo: only your own step of the last 10 minutes can be undone.' using errcode = 'PT409';
+      end if;
     else
       raise exception 'Unknown action' using errcode = 'PT422';
   end case;

@@ -217,6 +217,16 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
     }
   });
 
+  it('undoes the caller’s own last step only (the keyboard’s U)', async () => {
+    expect((await act(otherDoctorBooking, tok.doctor2, { action: 'check_in' })).status).toBe(200);
+    const foreign = await act(otherDoctorBooking, tok.facility, { action: 'undo' });
+    expect(foreign.status).toBe(409);
+    expect((await foreign.json())._messages[0]).toBe('Nothing to undo: only your own step of the last 10 minutes can be undone.');
+    const undone = await act(otherDoctorBooking, tok.doctor2, { action: 'undo' });
+    expect(undone.status).toBe(200);
+    expect((await undone.json())._data.appointment).toMatchObject({ status: 'confirmed', checkedIn: false });
+  });
+
   it('completes visits still confirmed after they ended (the scheduled function)', async () => {
     const { default: run } = await import('../../functions/booking-completion');
     const res = await run();

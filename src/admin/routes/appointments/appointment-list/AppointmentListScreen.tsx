@@ -5,7 +5,7 @@
  * row's kebab has the actions the booking allows now; the kebab of the toolbar exports exactly the filtered list.
  * Keyboard: arrow keys move between the rows' codes; Enter opens the panel.
  */
-import { lazy, Suspense, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { z } from 'zod';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import {
@@ -13,6 +13,8 @@ import {
   APPOINTMENT_KINDS,
   APPOINTMENT_STATUSES,
   PAYMENT_FILTERS,
+  SHORTCUT_KEYS,
+  UNDO_KEY,
   isDay,
   type AppointmentFilters,
   type AppointmentListItem,
@@ -102,14 +104,44 @@ export default function AppointmentListScreen() {
     }
   };
 
-  // Up and down move between the rows' codes (the front desk works the day without the mouse).
+  // The last keyboard step, offered for undo (U, or the bar's button).
+  const [last, setLast] = useState<{ id: number; code: string; action: 'check_in' | 'complete' | 'no_show' } | null>(null);
+  const step = (a: AppointmentListItem, act: 'check_in' | 'complete' | 'no_show') =>
+    action.mutate(
+      { id: a.id, action: act, excused: act === 'no_show' ? false : undefined },
+      { onSuccess: () => setLast({ id: a.id, code: a.code, action: act }), onError: (e) => notify('danger', errorText(e)) },
+    );
+  const undo = () =>
+    last &&
+    action.mutate(
+      { id: last.id, action: 'undo' },
+      { onSuccess: (r) => { notify('success', r.messages[0] ?? t('admin.appointments.keys.undo')); setLast(null); }, onError: (e) => notify('danger', errorText(e)) },
+    );
+
+  // The front desk works the day without the mouse: up and down move between the rows' codes, Enter opens one,
+  // I checks in, C completes, N marks a no-show (each only where the booking allows it), U undoes the last.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const codes = [...(table.current?.querySelectorAll<HTMLButtonElement>('button.code-btn') ?? [])];
     const at = codes.indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      codes[Math.max(0, Math.min(codes.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+      return;
+    }
+    const key = e.key.toLowerCase();
+    if (key === UNDO_KEY) {
+      e.preventDefault();
+      undo();
+      return;
+    }
+    const act = SHORTCUT_KEYS[key as keyof typeof SHORTCUT_KEYS];
+    const row = data?.appointments[at];
+    if (!act || !row) return;
     e.preventDefault();
-    codes[Math.max(0, Math.min(codes.length - 1, at + (e.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+    if (row.actions.includes(act)) step(row, act);
+    else notify('danger', t('admin.appointments.keys.notNow', { action: t(ACTION_LABEL[act]), code: row.code }));
   };
 
   const columns: ColumnDef<AppointmentListItem>[] = [
@@ -119,7 +151,7 @@ export default function AppointmentListScreen() {
       cell: (a) => ({
         kind: 'element',
         value: (
-          <button type="button" className="link-btn code-btn" onClick={() => open(a)} aria-label={t('admin.appointments.openDetail', { code: a.code })}>
+          <button type="button" className="link-btn code-btn" onClick={() => open(a)} aria-label={t('admin.appointments.openDetail', { code: a.code })} aria-describedby="appointments-keys">
             {a.code}
           </button>
         ),
@@ -253,6 +285,19 @@ export default function AppointmentListScreen() {
       ) : null}
       {view === 'list' ? (
       <>
+      <p className="cell-caption keys-hint" id="appointments-keys">
+        {t('admin.appointments.keys.hint')}
+      </p>
+      <div className="undo-bar" aria-live="polite">
+        {last ? (
+          <>
+            <span>{t('admin.appointments.keys.done', { action: t(ACTION_LABEL[last.action]), code: last.code })}</span>{' '}
+            <button type="button" className="btn btn-small" onClick={undo} disabled={action.isPending}>
+              {t('admin.appointments.keys.undo')}
+            </button>
+          </>
+        ) : null}
+      </div>
       <div ref={table} onKeyDown={onKeyDown}>
         <DataTable
           label={t('admin.menu.appointments')}
