@@ -142,12 +142,16 @@ export const adminAppointmentCalendar = defineEndpoint({
   query: appointmentCalendarQuery,
   response: appointmentCalendarData,
   async handler({ query, db, auth }) {
+    // A doctor's column is at their own branch; managers name the branch (the top bar's).
+    const own = auth.staff.role === 'doctor' ? (auth.staff.doctorId ?? 0) : null;
+    const branchId = query.branchId ?? (own ? ((await db.query('select hospital_id::int as id from public.doctors where id = $1', [own])).rows[0]?.id as number | undefined) : undefined);
+    if (!branchId) throw validationFailed({ branchId: ['This field is required'] });
     const doctors = await db.query(
       `select d.id::int as id, d.name from public.doctors d
         where d.hospital_id = $1 and d.status = 1 and ($2::bigint is null or d.id = $2) order by d.name, d.id`,
-      [query.branchId, auth.staff.role === 'doctor' ? (auth.staff.doctorId ?? 0) : null],
+      [branchId, own],
     );
-    const batch = await appointmentBatch(db, { from: query.from, to: query.to, branchId: query.branchId, sort: 'starts_at', dir: 'asc' }, null, CALENDAR_MAX_ITEMS);
+    const batch = await appointmentBatch(db, { from: query.from, to: query.to, branchId, sort: 'starts_at', dir: 'asc' }, null, CALENDAR_MAX_ITEMS);
     return { doctors: doctors.rows, appointments: batch.items };
   },
 });

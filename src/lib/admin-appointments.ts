@@ -212,7 +212,7 @@ export const rescheduleSlotsData = z.object({
 export const CALENDAR_MAX_DAYS = 7;
 export const CALENDAR_MAX_ITEMS = 1000;
 export const appointmentCalendarQuery = z
-  .object({ from: dayField, to: dayField, branchId: z.coerce.number().int().positive() })
+  .object({ from: dayField, to: dayField, branchId: optionalId })
   .superRefine((q, ctx) => {
     if (!isDay(q.from) || !isDay(q.to)) return;
     const r = rangeRefusal(q.from, q.to, CALENDAR_MAX_DAYS);

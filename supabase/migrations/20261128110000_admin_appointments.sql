@@ -311,20 +311,19 @@ grant execute on function public.admin_booking_trail(bigint) to authenticated, s
 
 -- ---- scheduled completion -------------------------------------------------------------------------------------
 /*
- * Visits not marked otherwise become completed a set time after they end (the slot's end in the hospital's zone
- * plus p_after), so the patient can review. Server only (functions/booking-completion.ts). Answers the count.
+ * Visits not marked otherwise become completed a set time after they end (the start plus the slot's length, plus
+ * p_after), so the patient can review. Server only (functions/booking-completion.ts). Answers the count.
  */
 create or replace function public.complete_past_bookings(p_after interval default interval '2 hours', p_limit integer default 500) returns integer
 language plpgsql security definer set search_path = '' as $$
 declare n integer;
 begin
   with due as (
+    -- The visit ends its slot's length after its start (the list's end, whatever the zone).
     select b.id from public.bookings b
       join public.time_slots ts on ts.id = b.slot_id
-      join public.schedules sc on sc.id = ts.schedule_id
-      join public.hospitals h on h.id = b.hospital_id
      where b.status = 'confirmed' and b.starts_at < now() - p_after
-       and ((sc.working_day + ts.ended) at time zone h.time_zone) + case when ts.ended <= ts.started then interval '1 day' else interval '0' end < now() - p_after
+       and b.starts_at + (ts.ended - ts.started) < now() - p_after
      order by b.starts_at
      limit p_limit
        for update of b skip locked)

@@ -25,6 +25,7 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
   let old = 0; // ten days ago, still confirmed (the completion job's)
   let otherDoctorBooking = 0;
   let zone = '';
+  let made = 0;
 
   const call = (p: string, token: string, init: { method?: string; body?: unknown; lang?: string } = {}) =>
     fetch(server.url + p, {
@@ -45,7 +46,9 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
     const d = (await ctx.db.pool.query(`select d.id, d.hospital_id, ($2::timestamptz at time zone h.time_zone) as wall from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1`, [doctorId, startsAt])).rows[0];
     await ctx.db.pool.query(`insert into public.schedules (kind, doctor_id, hospital_id, working_day) values ('outpatient', $1, $2, $3::timestamp::date) on conflict do nothing`, [d.id, d.hospital_id, d.wall]);
     const sc = (await ctx.db.pool.query(`select id from public.schedules where doctor_id = $1 and kind = 'outpatient' and working_day = $2::timestamp::date`, [d.id, d.wall])).rows[0];
-    const ts = (await ctx.db.pool.query(`insert into public.time_slots (schedule_id, started, ended, capacity) values ($1, $2::timestamp::time, $2::timestamp::time + interval '30 minutes', 1) returning id`, [sc.id, d.wall])).rows[0];
+    // The slot's own clock (odd minutes, clear of the seed's): the booking keeps its start.
+    const at = `0${++made}:07`;
+    const ts = (await ctx.db.pool.query(`insert into public.time_slots (schedule_id, started, ended, capacity) values ($1, $2::time, $2::time + interval '30 minutes', 1) returning id`, [sc.id, at])).rows[0];
     const { rows } = await ctx.db.pool.query(
       `insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, contact_phone, final_price, currency)
        values ('doctor', 'outpatient', $3, $1, $6, $7, $2::timestamptz, $4, $5, 'cash-on-delivery', '+84 901 234 567', 300000, 'VND') returning id`,
@@ -114,6 +117,19 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
     expect(second).not.toEqual(expect.arrayContaining([past]));
     expect(await ids(tok.otherOrg)).not.toContain(past);
     expect((await call(`/api/admin/appointments?${range()}`, tok.patient)).status).toBe(403);
+  });
+
+  it('gives the day and week views the branch’s doctors as columns; a doctor only their own', async () => {
+    const day = new Date(Date.now() - 3_600_000).toISOString().slice(0, 10);
+    const branch = await (await call(`/api/admin/appointments-calendar?from=${day}&to=${day}&branchId=${SEED_SCOPE.branchHospitalId}`, tok.branch)).json();
+    expect(branch._data.doctors.map((d: { id: number }) => d.id)).toContain(demoDoctorId);
+    expect(branch._data.doctors.length).toBeGreaterThan(1);
+    const mine = await (await call(`/api/admin/appointments-calendar?from=${day}&to=${day}`, tok.doctor)).json();
+    expect(mine._data.doctors.map((d: { id: number }) => d.id)).toEqual([demoDoctorId]);
+    expect(mine._data.appointments.every((a: { doctor: { id: number } }) => a.doctor.id === demoDoctorId)).toBe(true);
+    expect((await call(`/api/admin/appointments-calendar?from=${day}&to=${day}`, tok.branch)).status).toBe(422);
+    const week = await call(`/api/admin/appointments-calendar?from=2026-01-01&to=2026-01-09&branchId=1`, tok.branch);
+    expect(week.status).toBe(422);
   });
 
   it('lists hospital time, the masked phone, the code keyword and the allowed actions', async () => {

@@ -122,9 +122,9 @@ export async function revealPatientContact(id: string) {
 }
 
 /** A branch's appointments of a day or a week and its doctors (the day and week views). */
-export function useAppointmentCalendar(q: { from: string; to: string; branchId: number | undefined }) {
+export function useAppointmentCalendar(q: { from: string; to: string; branchId: number | undefined }, enabled: boolean) {
   return useQuery({
-    enabled: q.branchId != null,
+    enabled,
     queryKey: [...appointmentKeys.all, 'calendar', q] as const,
     queryFn: async ({ signal }) => (await call('/api/admin/appointments-calendar', { query: { ...q }, data: appointmentCalendarData, signal })).data,
     placeholderData: keepPreviousData,

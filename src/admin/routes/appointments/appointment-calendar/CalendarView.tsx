@@ -50,7 +50,7 @@ function useNarrow(): boolean {
   );
 }
 
-export default function CalendarView({ view, day, branchId, onOpen, onDay }: { view: 'day' | 'week'; day: string; branchId: number | undefined; onOpen: (id: number) => void; onDay: (day: string) => void }) {
+export default function CalendarView({ view, day, branchId, ownColumn, onOpen, onDay }: { view: 'day' | 'week'; day: string; branchId: number | undefined; ownColumn: boolean; onOpen: (id: number) => void; onDay: (day: string) => void }) {
   const tr = useT();
   const { t } = tr;
   const errorText = useErrorText();
@@ -58,7 +58,8 @@ export default function CalendarView({ view, day, branchId, onOpen, onDay }: { v
   // The week starts on Monday (SPEC §9 schedule window).
   const from = view === 'week' ? addDays(day, 1 - isoWeekday(day)) : day;
   const to = view === 'week' ? addDays(from, 6) : day;
-  const q = useAppointmentCalendar({ from, to, branchId });
+  // A doctor's own column needs no branch: the server takes the doctor's.
+  const q = useAppointmentCalendar({ from, to, branchId }, branchId != null || ownColumn);
   const [picked, setPicked] = useState<number | null>(null);
 
   const doctors = q.data?.doctors ?? [];
@@ -72,7 +73,7 @@ export default function CalendarView({ view, day, branchId, onOpen, onDay }: { v
     [q.data, column, tr],
   );
 
-  if (branchId == null) return <p className="alert alert-warning">{t('admin.appointments.calendar.pickBranch')}</p>;
+  if (branchId == null && !ownColumn) return <p className="alert alert-warning">{t('admin.appointments.calendar.pickBranch')}</p>;
   if (q.isError) return <p className="alert alert-danger" role="alert">{errorText(q.error)}</p>;
   if (!q.data) return <Spinner />;
   if (doctors.length === 0) return <EmptyData text={t('admin.appointments.calendar.noDoctors')} />;
@@ -106,6 +107,8 @@ export default function CalendarView({ view, day, branchId, onOpen, onDay }: { v
         min={wall(day, '06:00')}
         max={wall(day, '22:00')}
         scrollToTime={wall(day, '07:30')}
+        // The hospital's 24-hour clock (as the rest of the screen), not the localizer's default AM/PM.
+        formats={{ timeGutterFormat: 'HH:mm', dayFormat: 'ddd DD/MM' }}
         components={{ event: EventButton }}
         onSelectEvent={(e) => onOpen(e.id)}
         style={{ height: narrow ? 640 : 720 }}

@@ -268,7 +268,7 @@ export default function AppointmentListScreen() {
       </div>
       {view !== 'list' ? (
         <Suspense fallback={<Spinner />}>
-          <CalendarView view={view} day={topDay} branchId={state.branch_id ?? (me.role === 'doctor' || me.role === 'branch' ? (me.branch?.id ?? undefined) : undefined)} onOpen={(b) => update({ booking: b, page: state.page })} onDay={(d) => setTopDay(d)} />
+          <CalendarView view={view} day={topDay} branchId={state.branch_id ?? (me.role === 'branch' ? (me.branch?.id ?? undefined) : undefined)} ownColumn={me.role === 'doctor'} onOpen={(b) => update({ booking: b, page: state.page })} onDay={(d) => setTopDay(d)} />
         </Suspense>
       ) : null}
       {view === 'list' && (state.doctor_id || state.service_id) ? (
