@@ -24,9 +24,11 @@ comment on column public.bookings.checked_in_at is 'The front desk checked the p
 comment on column public.bookings.no_show_excused is 'Set with status no_show: true when the absence was excused.';
 comment on column public.bookings.cancelled_by_role is 'Who cancelled: patient (own cancel or reschedule), staff (with cancel_reason), system.';
 
--- Read by whoever reads the row (staff under the bookings' select policies; the patient their own); written only
--- by the functions below (no insert or update grant).
+-- Read by whoever reads the row (staff under the bookings' select policies; the patient their own); changed only
+-- by the functions below (no update grant). Insert as every other column of bookings (the managers' insert policy,
+-- which already lets them write status and prices; issue 34 revisits the bookings' write grants as a whole).
 grant select (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role) on public.bookings to authenticated, service_role;
+grant insert (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role) on public.bookings to authenticated;
 grant insert (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role),
       update (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role) on public.bookings to service_role;
 

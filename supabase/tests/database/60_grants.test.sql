@@ -682,14 +682,14 @@ insert into expected values
   ('function', 'staff_role()'                                , ''  , 'x'),
   ('function', 'bookings_refuse_withdrawn_slot()'            , ''   , ''),
   ('function', 'time_slots_guard()'                          , ''   , ''),
-  -- Admin appointments and patients (issue 35): the new booking columns are read under the bookings' policies and
-  -- written only by the front desk's security definer functions, each checking the caller's scope inside.
-  ('column', 'bookings.checked_in_at', '', 's'),
-  ('column', 'bookings.completed_at', '', 's'),
-  ('column', 'bookings.no_show_excused', '', 's'),
-  ('column', 'bookings.cancel_reason', '', 's'),
-  ('column', 'bookings.cancelled_by', '', 's'),
-  ('column', 'bookings.cancelled_by_role', '', 's'),
+  -- Admin appointments and patients (issue 35): the new booking columns are read under the bookings' policies,
+  -- inserted like the rest of the row, and changed only by the front desk's security definer functions.
+  ('column', 'bookings.checked_in_at', '', 'si'),
+  ('column', 'bookings.completed_at', '', 'si'),
+  ('column', 'bookings.no_show_excused', '', 'si'),
+  ('column', 'bookings.cancel_reason', '', 'si'),
+  ('column', 'bookings.cancelled_by', '', 'si'),
+  ('column', 'bookings.cancelled_by_role', '', 'si'),
   ('function', 'admin_booking_payment_summary(bigint[])', '', 'x'),
   ('function', 'admin_booking_trail(bigint)', '', 'x'),
   ('function', 'admin_booking_transition(bigint, text, boolean, text)', '', 'x'),
