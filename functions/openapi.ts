@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineEndpoint, serve, type Endpoint } from '../src/server/endpoint';
 import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
+import adminAppointments from './admin-appointments';
 import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
 import adminImports from './admin-imports';
@@ -53,6 +54,7 @@ const handler = serve(openapi);
 /** Every function's endpoints. Add each new function module here (a unit test checks none is missing). */
 export const FUNCTIONS = {
   accountBookings,
+  adminAppointments,
   adminAvailability,
   adminDoctors,
   adminImports,

@@ -29,8 +29,15 @@ import idServer from './strings/server/id-ID.json' with { type: 'json' };
 import zhServer from './strings/server/zh-TW.json' with { type: 'json' };
 import msServer from './strings/server/ms-MY.json' with { type: 'json' };
 import thServer from './strings/server/th-TH.json' with { type: 'json' };
+// Admin appointments (issue 35): the cancellation mail, the CSV export's headers and labels, its server messages.
+import viAppointments from './strings/appointments/vi-VN.json' with { type: 'json' };
+import enAppointments from './strings/appointments/en-PH.json' with { type: 'json' };
+import idAppointments from './strings/appointments/id-ID.json' with { type: 'json' };
+import zhAppointments from './strings/appointments/zh-TW.json' with { type: 'json' };
+import msAppointments from './strings/appointments/ms-MY.json' with { type: 'json' };
+import thAppointments from './strings/appointments/th-TH.json' with { type: 'json' };
 
-const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount, ...viServer }))();
+const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount, ...viServer, ...viAppointments }))();
 export type MessageKey = keyof typeof viAll;
 export type Messages = Record<MessageKey, string>;
 
@@ -38,11 +45,11 @@ export type Messages = Record<MessageKey, string>;
 // catalogues of its own) drops the six tables.
 export const MESSAGES: Record<Locale, Messages> = /* @__PURE__ */ (() => ({
   'vi-VN': viAll,
-  'en-PH': { ...en, ...enBooking, ...enAccount, ...enServer } as Messages,
-  'id-ID': { ...id, ...idBooking, ...idAccount, ...idServer } as Messages,
-  'zh-TW': { ...zh, ...zhBooking, ...zhAccount, ...zhServer } as Messages,
-  'ms-MY': { ...ms, ...msBooking, ...msAccount, ...msServer } as Messages,
-  'th-TH': { ...th, ...thBooking, ...thAccount, ...thServer } as Messages,
+  'en-PH': { ...en, ...enBooking, ...enAccount, ...enServer, ...enAppointments } as Messages,
+  'id-ID': { ...id, ...idBooking, ...idAccount, ...idServer, ...idAppointments } as Messages,
+  'zh-TW': { ...zh, ...zhBooking, ...zhAccount, ...zhServer, ...zhAppointments } as Messages,
+  'ms-MY': { ...ms, ...msBooking, ...msAccount, ...msServer, ...msAppointments } as Messages,
+  'th-TH': { ...th, ...thBooking, ...thAccount, ...thServer, ...thAppointments } as Messages,
 }))();
 
 export { interpolate, type Params } from './interpolate';

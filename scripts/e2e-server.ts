@@ -24,6 +24,7 @@ const { handleHospitalFixtures } = await import('../tests/e2e/support/hospital-f
 const { handleDoctorFixtures } = await import('../tests/e2e/support/doctor-fixtures');
 const { handleBookingFixtures } = await import('../tests/e2e/support/booking-fixtures');
 const { handleAccessToken } = await import('../tests/e2e/support/access-token');
+const { handleAppointmentFixtures } = await import('../tests/e2e/support/appointment-fixtures');
 await db.close();
 
 // Booking e2e tests hold many slots with the demo patients: the per-user hold limit would refuse them.
@@ -41,6 +42,7 @@ const mounts = await standInMounts(root);
 mounts.push({ prefix: '/__e2e/hospital-fixtures', handler: () => handleHospitalFixtures() });
 mounts.push({ prefix: '/__e2e/doctor-fixtures', handler: () => handleDoctorFixtures() });
 mounts.push({ prefix: '/__e2e/booking-fixtures', handler: (req) => handleBookingFixtures(req) });
+mounts.push({ prefix: '/__e2e/appointment-fixtures', handler: (req) => handleAppointmentFixtures(req) });
 // An access token of a seeded user with its session in this server's database (the tests' own process has none):
 // sign-ins of one address are rate-limited, and tests of six projects sign the same patient in at once.
 mounts.push({ prefix: '/__e2e/access-token', handler: (req) => handleAccessToken(req) });

@@ -19,7 +19,8 @@ type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.j
 type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
 type Reviews = typeof import('../../i18n/strings/admin/reviews/vi-VN.json');
 type Campaigns = typeof import('../../i18n/strings/admin/campaigns/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns;
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments;
+type Appointments = typeof import('../../i18n/strings/admin/appointments/vi-VN.json');
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -34,6 +35,7 @@ const MODULES = {
   imports: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/imports/*.json'),
   reviews: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/reviews/*.json'),
   campaigns: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/campaigns/*.json'),
+  appointments: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/appointments/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

@@ -36,7 +36,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign'];
+const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign', '/admin/appointments', '/admin/patients'];
 
 const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
 const OVERVIEW_ROLES = routeRoles('/admin/');
@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
       { path: 'campaign/new-campaign', ...screen('/admin/campaign/new-campaign', { title: 'admin.campaigns.new' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignFormScreen')) },
       { path: 'campaign/:campaignId', ...screen('/admin/campaign/:campaignId', { title: 'admin.campaigns.page' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignScreen')) },
       { path: 'campaign/:campaignId/edit', ...screen('/admin/campaign/:campaignId/edit', { title: 'admin.campaigns.edit' }), lazy: lazyScreen(() => import('./routes/campaigns/CampaignFormScreen')) },
+      // Appointments and patients (issue 35): the appointments screen drives the top bar's 'Today' date picker.
+      { path: 'appointments', ...screen('/admin/appointments', { title: 'admin.menu.appointments', scoped: true, datePicker: true }), lazy: lazyScreen(() => import('./routes/appointments/appointment-list/AppointmentListScreen')) },
+      { path: 'patients', ...screen('/admin/patients', { title: 'admin.menu.patients', scoped: true }), lazy: lazyScreen(() => import('./routes/patients/patient-list/PatientListScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

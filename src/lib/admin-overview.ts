@@ -8,8 +8,9 @@ import { z } from 'zod';
 
 /** The longest range one call answers (a leap year). */
 export const OVERVIEW_MAX_DAYS = 366;
-/** The screen opens on the last 30 days, today included. */
+/** The screen opens on the last 30 days, today included, and the coming days (upcoming bookings, issue 35). */
 export const OVERVIEW_DEFAULT_DAYS = 30;
+export const OVERVIEW_AHEAD_DAYS = 14;
 
 /** Statuses the bookings chart counts; a 'hold' is a checkout in progress, not a booking yet. */
 export const OVERVIEW_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
@@ -54,9 +55,9 @@ export function rangeRefusal(from: string, to: string): keyof typeof OVERVIEW_ME
   return null;
 }
 
-/** The default range: the last 30 days up to `today` (the caller's calendar day). */
+/** The default range: the last 30 days up to `today` (the caller's calendar day) and the next 14 days. */
 export function defaultRange(today: string): { from: string; to: string } {
-  return { from: addDays(today, -(OVERVIEW_DEFAULT_DAYS - 1)), to: today };
+  return { from: addDays(today, -(OVERVIEW_DEFAULT_DAYS - 1)), to: addDays(today, OVERVIEW_AHEAD_DAYS) };
 }
 
 const isoDay = z.string().refine(isIsoDay, 'Invalid format');

@@ -121,7 +121,7 @@ export function importTemplateCsv(type: ImportType): string {
  * so that opening an error file never runs what was typed into an upload. Plain numbers and phone numbers
  * (+84 90..., -5, (028) 38...) are arithmetic at most and stay as they are.
  */
-const FORMULA = /^[=+\-@\t\r](?![\d\s().+-]*$)/;
+export const FORMULA = /^[=+\-@\t\r](?![\d\s().+-]*$)/;
 
 export const ERROR_FILE_COLUMNS = { line: 'Line', message: 'Message Error', status: 'Status import' } as const;
 export const ERROR_STATUS_FAILED = 'Failed';

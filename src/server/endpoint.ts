@@ -373,12 +373,14 @@ function envelopeResponse(body: unknown, options: { personal: boolean; maxAge?: 
 export interface BinaryAnswer {
   status?: 200 | 304;
   body?: Uint8Array;
+  /** A body produced while it is sent (a CSV export read in batches), so its size never sits in memory. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
 /** The response schema of a `produces` endpoint. */
 export const binaryAnswer = z.custom<BinaryAnswer>(
-  (v) => !!v && typeof v === 'object' && ((v as BinaryAnswer).status === 304 || (v as BinaryAnswer).body instanceof Uint8Array),
+  (v) => !!v && typeof v === 'object' && ((v as BinaryAnswer).status === 304 || (v as BinaryAnswer).body instanceof Uint8Array || (v as BinaryAnswer).stream instanceof ReadableStream),
   'a binary answer',
 );
 
@@ -389,6 +391,11 @@ function binaryResponse(answer: BinaryAnswer, contentType: string, options: { pe
   if (answer.status === 304) {
     headers.delete('Content-Type');
     return new Response(null, { status: 304, headers });
+  }
+  if (answer.stream) {
+    // Personal answers keep their no-store; a download's file name is not personal.
+    if (answer.headers?.['Content-Disposition']) headers.set('Content-Disposition', answer.headers['Content-Disposition']);
+    return new Response(answer.stream, { status: 200, headers });
   }
   const body = answer.body!;
   headers.set('Content-Length', String(body.byteLength));

@@ -12,3 +12,7 @@ grant insert (campaign_id, phone, expired_date), update (expired_date) on public
 
 -- An organization's "new reviews wait" setting is written by admin_set_review_hold (security definer, scope inside).
 revoke insert (hold_new_reviews), update (hold_new_reviews) on public.organizations from authenticated;
+
+-- The front desk's new booking columns are written only by admin_booking_transition and admin_reschedule_booking
+-- (issue 35); no API role inserts a booking row directly (book_slot does).
+revoke insert (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role) on public.bookings from authenticated;

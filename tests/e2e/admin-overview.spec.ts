@@ -34,16 +34,20 @@ test('admin: totals and both charts; a range change updates them and the URL', a
   await signInAs(page, 'admin');
   await expect(page).toHaveURL(/\/admin\/?(\?|$)/);
   await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' }).first()).toBeAttached();
-  // Default: the last 30 days, not written in the URL.
+  // Default: the last 30 days and the next 14 (the upcoming bookings), not written in the URL (issue 35).
   await expect(page.getByLabel('Từ ngày')).toHaveValue(addDays(today, -29));
-  await expect(page.getByLabel('Đến ngày')).toHaveValue(today);
+  await expect(page.getByLabel('Đến ngày')).toHaveValue(addDays(today, 14));
   await expect(page.locator('.total-card[data-total=bookings] dd')).toBeVisible({ timeout: 15_000 });
   const before = await total(page, 'bookings');
+  // Up to today only: the seed's upcoming week leaves the totals.
+  await page.getByLabel('Đến ngày').fill(today);
+  await expect.poll(() => total(page, 'bookings'), { timeout: 15_000 }).toBeLessThan(before);
+  const past = await total(page, 'bookings');
 
   await page.getByLabel('Đến ngày').fill(WIDE.to);
   await expect(page).toHaveURL(new RegExp(`to=${WIDE.to}`));
   await expect(page).toHaveURL(new RegExp(`from=${WIDE.from}`));
-  await expect.poll(() => total(page, 'bookings'), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => total(page, 'bookings'), { timeout: 15_000 }).toBeGreaterThan(past);
   expect(await total(page, 'revenue')).toBeGreaterThan(0);
   // Both charts drawn, each with its summary and data table.
   await expect(page.locator('.day-chart .chart-box canvas')).toHaveCount(2, { timeout: 15_000 });

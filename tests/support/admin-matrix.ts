@@ -103,4 +103,18 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/campaigns/999999999/check', body: { phone: '0901000001' }, expect: staffOnly(403, { admin: 404 }) },
   { method: 'GET', path: '/api/admin/campaigns/999999999/doctors', expect: staffOnly(403, { admin: 404 }) },
   { method: 'PUT', path: '/api/admin/campaigns/999999999/doctors/{doctorId}', body: { inCampaign: false }, expect: staffOnly(403, { admin: 404 }) },
+  // Appointments and patients (issue 35): every staff role, scoped by row-level security and the functions' scope
+  // check (999999999 is nobody's booking: 404 for all; the flows per role: tests/db/admin-appointments.test.ts).
+  { method: 'GET', path: '/api/admin/appointments?from=2026-01-01&to=2026-01-31', expect: staffOnly(200) },
+  // The export answers CSV (read here as JSON): a reversed range reaches its input check for every staff role.
+  { method: 'GET', path: '/api/admin/appointments.csv?from=2026-01-31&to=2026-01-01', expect: staffOnly(400) },
+  { method: 'GET', path: '/api/admin/appointments-calendar?from=2026-01-01&to=2026-01-07&branchId=1', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/appointments/999999999', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/actions', body: { action: 'check_in' }, expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/phone', expect: staffOnly(404) },
+  { method: 'GET', path: '/api/admin/appointments/999999999/slots?date=2026-01-01', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/appointments/999999999/reschedule', body: { slotId: 1, idempotencyKey: 'matrix-{principal}' }, expect: staffOnly(404) },
+  { method: 'GET', path: '/api/admin/patients', expect: staffOnly(200) },
+  { method: 'GET', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff', expect: staffOnly(404) },
+  { method: 'POST', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff/contact', expect: staffOnly(404) },
 ];

@@ -6,8 +6,9 @@ describe('admin overview rules', () => {
   it('counts the days of a range with both ends, across months and leap days', () => {
     expect(rangeDays('2028-02-28', '2028-03-01')).toBe(3);
     expect(daysOf('2026-12-30', '2027-01-02')).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
-    expect(defaultRange('2026-11-27')).toEqual({ from: '2026-10-29', to: '2026-11-27' });
+    expect(defaultRange('2026-11-27')).toEqual({ from: '2026-10-29', to: '2026-12-11' });
     expect(rangeDays(defaultRange('2026-03-01').from, '2026-03-01')).toBe(30);
+    expect(rangeDays('2026-03-01', defaultRange('2026-03-01').to)).toBe(15);
   });
 
   it('refuses a reversed range and one longer than 366 days', () => {

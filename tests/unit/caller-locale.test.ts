@@ -104,6 +104,8 @@ describe('patient-facing server messages', () => {
  * functions/admin-users.ts capitalizes and ends with a full stop), read from their source.
  */
 const ADMIN_SOURCES = [
+  'functions/admin-appointments.ts',
+  'src/lib/admin-appointments.ts',
   'functions/admin-availability.ts',
   'functions/admin-doctors.ts',
   'functions/admin-imports.ts',
@@ -129,7 +131,7 @@ const ADMIN_SOURCES = [
   'src/lib/csv-import-campaign-phones.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
-const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql'];
+const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql', 'supabase/migrations/20261128110000_admin_appointments.sql'];
 /** Query-parameter texts only a developer writing a URL by hand reads. */
 const ADMIN_DEVELOPER_ONLY = new Set(['roleId accepts only 1 (admin), 2 (organization), 3 (branch) and 6 (senior branch)']);
 

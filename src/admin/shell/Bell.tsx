@@ -6,6 +6,8 @@
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { todayInZone } from '../../lib/hospital-time';
 import { badgeText, type AdminNotification } from '../../lib/admin-notifications';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../data/notifications/queries';
 import { useT, type Translator } from '../i18n';
@@ -52,8 +54,15 @@ export function Bell() {
   return useWide() ? <BellMenu /> : null;
 }
 
+/** Where a booking notification leads: the appointments screen on the appointment's day, its detail open. */
+export function notificationHref(n: AdminNotification): string | null {
+  if (!n.booking) return null;
+  return `/admin/appointments?date=${todayInZone(Date.parse(n.booking.startsAt), n.booking.timeZone)}&booking=${n.booking.id}`;
+}
+
 function BellMenu() {
   const tr = useT();
+  const navigate = useNavigate();
   const { t, locale } = tr;
   const list = useNotifications();
   const markRead = useMarkRead();
@@ -102,8 +111,11 @@ function BellMenu() {
                     className={n.read ? 'menu-item bell-item' : 'menu-item bell-item unread'}
                     data-testid="bell-item"
                     onSelect={(e) => {
-                      e.preventDefault();
                       if (!n.read) markRead.mutate(n.id);
+                      // A booking entry opens the booking's detail (the menu closes); others only mark read.
+                      const href = notificationHref(n);
+                      if (href) navigate(href);
+                      else e.preventDefault();
                     }}
                   >
                     <span className="bell-dot" aria-hidden="true" />

@@ -19,6 +19,7 @@ import { Dropdown } from '../kit/Dropdown';
 import { Spinner } from '../kit/Spinner';
 import { accessToken } from '../session';
 import { Bell } from './Bell';
+import { DateBar } from './DateBar';
 import { RouteGuard, useRouteHandle } from './guard';
 import { logout } from './logout';
 import { ErrorBoundary } from './pages';
@@ -207,6 +208,7 @@ export function Layout() {
         <header className="topbar">
           <h1 className="topbar-title">{title}</h1>
           <ScopeBar />
+          {handle.datePicker ? <DateBar /> : null}
           <div className="topbar-tools">
             <Bell />
             <AddMenu />

@@ -28,6 +28,9 @@
 --     caller manages), schedule_window_days (a constant).
 --   admin_moderate_reviews, admin_reply_review (a review the caller moderates), admin_set_review_hold (platform admins
 --     and the organization's manager), admin_set_campaign_doctor (platform admins).
+--     caller manages), schedule_window_days (a constant), admin_booking_transition, admin_reschedule_booking,
+--     admin_booking_trail, admin_reveal_booking_phone and admin_reveal_patient_contact (a booking or patient in the
+--     caller's staff scope, can_work_booking; the reveals write a READ row to the data history).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
 -- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
@@ -714,7 +717,25 @@ insert into expected values
   ('function', 'bookings_refuse_withdrawn_slot()'            , ''   , ''),
   ('function', 'time_slots_guard()'                          , ''   , ''),
   ('function', 'manages_doctor(bigint)'                    , ''   , 'x'),
-  ('function', 'submit_review(bigint, integer, text)'      , ''   , 'x');
+  ('function', 'submit_review(bigint, integer, text)'      , ''   , 'x'),
+  -- Admin appointments and patients (issue 35): the new booking columns are read under the bookings' policies and
+  -- written only by the front desk's security definer functions.
+  ('column', 'bookings.checked_in_at', '', 's'),
+  ('column', 'bookings.completed_at', '', 's'),
+  ('column', 'bookings.no_show_excused', '', 's'),
+  ('column', 'bookings.cancel_reason', '', 's'),
+  ('column', 'bookings.cancelled_by', '', 's'),
+  ('column', 'bookings.cancelled_by_role', '', 's'),
+  ('function', 'admin_booking_payment_summary(bigint[])', '', 'x'),
+  ('function', 'admin_booking_trail(bigint)', '', 'x'),
+  ('function', 'admin_booking_transition(bigint, text, boolean, text)', '', 'x'),
+  ('function', 'admin_reschedule_booking(bigint, bigint, text)', '', 'x'),
+  ('function', 'admin_reveal_booking_phone(bigint)', '', 'x'),
+  ('function', 'admin_reveal_patient_contact(uuid)', '', 'x'),
+  ('function', 'can_work_booking(bigint, bigint)', '', ''),
+  ('function', 'complete_past_bookings(interval, integer)', '', ''),
+  ('function', 'lock_worked_booking(bigint)', '', ''),
+  ('function', 'patient_in_my_scope(uuid)', '', '');
 
 -- What the database grants, in the same shape.
 create temp view actual as

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { z } from 'zod';
-import { LOCALE_CONFIG, type Currency } from '../../../../i18n/locales';
+import { LOCALE_CONFIG, LOCALES, type Currency } from '../../../../i18n/locales';
 import { chartState, defaultRange, isIsoDay, OVERVIEW_MAX_DAYS, overviewSeries, overviewState, rangeRefusal, type AdminOverviewData, type OverviewStatus } from '../../../lib/admin-overview';
 import { formatCalendarDateIn, formatMoney, formatNumber } from '../../../lib/format';
 import { todayInZone } from '../../../lib/hospital-time';
@@ -14,7 +14,7 @@ import { isPlatformAdmin } from '../../../lib/roles';
 import { useMe } from '../../data/me/queries';
 import { useOverview } from '../../data/overview/queries';
 import { useT, type AdminKey, type Translator } from '../../i18n';
-import { DateRangePicker } from '../../kit/form';
+import { DateRangePicker, Dropdown } from '../../kit/form';
 import { useListState } from '../../kit/list-state';
 import { EmptyData, Spinner } from '../../kit/Spinner';
 import { DayChart, type DaySeries } from './DayChart';
@@ -24,7 +24,7 @@ import { LoadFailure } from '../../kit/LoadFailure';
 
 const day = z.string().refine(isIsoDay).optional().catch(undefined);
 const id = z.coerce.number().int().positive().optional().catch(undefined);
-export const overviewUrlState = z.object({ from: day, to: day, hospital_id: id, branch_id: id });
+export const overviewUrlState = z.object({ from: day, to: day, hospital_id: id, branch_id: id, market: z.enum(LOCALES).optional().catch(undefined) });
 
 /** Line colours of the statuses (contrast ≥ 3:1 on white), total first and widest. */
 const STATUS_COLOURS: Record<OverviewStatus | 'total', string> = {
@@ -142,14 +142,16 @@ export default function OverviewScreen() {
   const { t, locale } = tr;
   const me = useMe().data!;
   const [state, update] = useListState(overviewUrlState);
-  const market = LOCALE_CONFIG[locale];
+  // Platform admins pick the market (default: their language's); other roles work in their organization's.
+  const platform = isPlatformAdmin(me.role);
+  const market = LOCALE_CONFIG[platform && state.market ? state.market : locale];
   const today = useMemo(() => todayInZone(new Date(), market.timeZones[0]!), [market]);
   const defaults = defaultRange(today);
   const from = state.from ?? defaults.from;
   const to = state.to ?? defaults.to;
   const refusal = rangeRefusal(from, to);
   // Platform admins work in the market of their language (one currency); organization managers in their own.
-  const query = { from, to, hospitalId: state.hospital_id, branchId: state.branch_id, countryId: isPlatformAdmin(me.role) ? market.countryId : undefined };
+  const query = { from, to, hospitalId: state.hospital_id, branchId: state.branch_id, countryId: platform ? market.countryId : undefined };
   const overview = useOverview(query, !refusal);
   const data = overview.data;
   const currency = (data?.currency ?? market.currency) as Currency;
@@ -180,6 +182,15 @@ export default function OverviewScreen() {
       </h2>
       <div className="card overview-range" role="group" aria-label={t('admin.overview.range')}>
         <DateRangePicker from={from} to={to} labels={{ from: t('admin.overview.from'), to: t('admin.overview.to') }} onChange={(r) => update({ from: r.from, to: r.to })} />
+        {platform ? (
+          <Dropdown
+            label={t('admin.overview.market')}
+            placeholder={t('admin.overview.market')}
+            value={market.code}
+            options={LOCALES.map((l) => ({ value: l, label: `${LOCALE_CONFIG[l].countryName} (${LOCALE_CONFIG[l].currency})` }))}
+            onChange={(v) => update({ market: v === locale ? null : v, from: state.from, to: state.to })}
+          />
+        ) : null}
         {overview.isFetching && data ? <Spinner block={false} /> : null}
       </div>
       {refusal ? (
