@@ -10,6 +10,8 @@ import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
 import adminOverview from './admin-overview';
 import adminSiteBuild from './admin-site-build';
+// issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
+import adminDataHistory from './admin-data-history';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -58,6 +60,8 @@ export const FUNCTIONS = {
   adminNotifications,
   adminOverview,
   adminSiteBuild,
+  // issue 40
+  adminDataHistory,
   adminPassword,
   adminScope,
   adminUsers,

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
       { path: 'users/:userId', ...screen('/admin/users/:userId', { title: 'admin.users.editUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },
       { path: 'profile/view', ...screen('/admin/profile/view', { title: 'admin.doctors.form.titleProfile' }), lazy: lazyScreen(() => import('./routes/profile/ProfileScreen')) },
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: lazyScreen(() => import('./routes/settings/SettingsScreen')) },
+      // issue 40: admin site content
+      { path: 'data-history', ...screen('/admin/data-history', { title: 'admin.menu.data-history' }), lazy: lazyScreen(() => import('./routes/data-history/DataHistoryScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -86,4 +86,7 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/imports/00000000000000000000000000000000/errors.csv', expect: staffOnly(404, { doctor: 403 }) },
   // Admin overview (issue #27 item 6): admin, super and organization managers; platform admins name the market.
   { method: 'GET', path: '/api/admin/overview?from=2026-01-01&to=2026-01-31&countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200, facility: 200 }) },
+  // issue 40: admin site content. The data history is the platform admins' only.
+  { method: 'GET', path: '/api/admin/data-history', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/data-history?table=doctors&record={doctorId}&action=UPDATE', expect: staffOnly(403, { admin: 200, super: 200 }) },
 ];

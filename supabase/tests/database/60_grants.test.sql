@@ -641,6 +641,10 @@ insert into expected values
   ('function', 'generate_doctor_slots(bigint, text)', '', ''),
   ('function', 'regenerate_doctor_schedule(bigint, text)', '', 'x'),
   ('function', 'roll_doctor_schedules()', '', ''),
+  -- issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
+  ('column', 'data_history.tx_id', '', 's'),
+  ('function', 'purge_data_history(integer, integer, integer)', '', ''),
+  -- end issue 40
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),
   ('function', 'baby_formula_eligibility(bigint)'            , ''   , 'x'),
