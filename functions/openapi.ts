@@ -12,6 +12,7 @@ import adminOverview from './admin-overview';
 import adminSiteBuild from './admin-site-build';
 // issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
 import adminDataHistory from './admin-data-history';
+import adminHomepage from './admin-homepage';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -62,6 +63,7 @@ export const FUNCTIONS = {
   adminSiteBuild,
   // issue 40
   adminDataHistory,
+  adminHomepage,
   adminPassword,
   adminScope,
   adminUsers,

@@ -89,4 +89,18 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   // issue 40: admin site content. The data history is the platform admins' only.
   { method: 'GET', path: '/api/admin/data-history', expect: staffOnly(403, { admin: 200, super: 200 }) },
   { method: 'GET', path: '/api/admin/data-history?table=doctors&record={doctorId}&action=UPDATE', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  // Homepage blocks and popular search keys: platform admins only (999999999 is no block or key).
+  { method: 'GET', path: '/api/admin/homepage/blocks?countryId={countryId}&kind=top_doctor', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/homepage/blocks/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'POST', path: '/api/admin/homepage/blocks', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/blocks/999999999', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/blocks/999999999/active', body: { isActive: false }, expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/homepage/blocks/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'PUT', path: '/api/admin/homepage/order', body: { countryId: '{countryId}', kind: 'top_doctor', ids: [] }, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'GET', path: '/api/admin/homepage/picker?countryId={countryId}&kind=doctor&keyword=a', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/articles/search?countryId={countryId}&keyword=health', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/homepage/keys?countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'POST', path: '/api/admin/homepage/keys', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/keys/999999999', body: { isActive: false }, expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/homepage/keys/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
 ];
