@@ -4,6 +4,10 @@
  * entries with only their changed fields, the availability save as ONE entry; filters; a patient-record reveal is a
  * read; only platform admins read it; the retention clean-up deletes what is older than 400 days and nothing newer;
  * the history's growth per booking is measured (printed).
+ * Homepage blocks: a market's top doctors reordered through the API are what the public home page's query reads, in
+ * that order; an inactive doctor is refused by the picker rule (the table itself), a doctor that became inactive is
+ * flagged on the list; a window that ends before it starts is refused; the start of a window is logged as a
+ * directory change once (the rebuild's input); other roles are refused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
@@ -15,6 +19,11 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { signAccessToken } from '../support/tokens';
 import { describeEachEngine } from './support/engines';
 import dataHistoryRetention from '../../functions/data-history-retention';
+import homepageWindow from '../../functions/homepage-window';
+import type { AdminBlock } from '../../src/lib/admin-homepage';
+import { homepageBlocks } from '../../src/data/homepage';
+import { ANON, asCaller } from '../../src/data/db';
+import { selectBlocks } from '../../src/lib/homepage';
 
 describeEachEngine('admin site content', { seed: true }, (ctx) => {
   let server: TestServer;
@@ -151,5 +160,113 @@ describeEachEngine('admin site content', { seed: true }, (ctx) => {
     const left = (await ctx.db.pool.query(`select row_id from public.data_history where row_id like 'retention-%' order by row_id`)).rows.map((r) => r.row_id);
     expect(left).toEqual(['retention-10', 'retention-399']);
     await expect(ctx.db.pool.query('select public.purge_data_history(30)')).rejects.toThrow(/at least 365 days/);
+  });
+
+  const blocks = async (countryId: number, kind: string): Promise<AdminBlock[]> => {
+    const res = await call(`/api/admin/homepage/blocks?countryId=${countryId}&kind=${kind}`, token.admin);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json())._data.items;
+  };
+
+  it('reorders the top doctors, and the public home page reads them in that order', async () => {
+    const list = await blocks(1, 'top_doctor');
+    expect(list.length).toBeGreaterThan(2);
+    const reversed = list.map((b) => b.id).reverse();
+    const res = await call('/api/admin/homepage/order', token.admin, { method: 'PUT', body: { countryId: 1, kind: 'top_doctor', ids: reversed } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await blocks(1, 'top_doctor')).map((b) => b.id)).toEqual(reversed);
+    const publicRows = await asCaller(ctx.db, ANON, (c) => homepageBlocks(c, 1));
+    const shown = selectBlocks(publicRows, new Date()).top_doctor!.map((b) => b.id);
+    expect(shown).toEqual(reversed.filter((id) => shown.includes(id)));
+    expect(shown[0]).toBe(reversed.find((id) => shown.includes(id)));
+    // A stale list (one id missing) is refused, nothing changes.
+    const stale = await call('/api/admin/homepage/order', token.admin, { method: 'PUT', body: { countryId: 1, kind: 'top_doctor', ids: reversed.slice(1) } });
+    expect(stale.status).toBe(422);
+    // The save is a directory change: the rebuild builds the market's page.
+    const change = await ctx.db.pool.query(`select count(*)::int as n from public.directory_changes where entity = 'homepage_blocks' and country_id = 1 and changed_at > now() - interval '1 minute'`);
+    expect(change.rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('refuses an inactive doctor, and warns on the list when a picked doctor became inactive', async () => {
+    const { rows } = await ctx.db.pool.query(`select d.id from public.doctors d join public.hospitals h on h.id = d.hospital_id join public.organizations o on o.id = h.organization_id
+        where d.country_id = 1 and d.status = 1 and h.is_active and o.is_active order by d.id desc limit 2`);
+    const [a, b] = rows.map((r) => Number(r.id));
+    await ctx.db.pool.query('update public.doctors set status = 0 where id = $1', [b]);
+    const refused = await call('/api/admin/homepage/blocks', token.admin, { body: { countryId: 1, kind: 'top_doctor', targetId: b } });
+    expect(refused.status).toBe(422);
+    expect((await refused.json())._messages).toEqual(['This item is inactive and cannot be shown on the home page.']);
+    const picker = await call(`/api/admin/homepage/picker?countryId=1&kind=doctor&keyword=`, token.admin);
+    expect(picker.status).toBe(200);
+    const created = await call('/api/admin/homepage/blocks', token.admin, { body: { countryId: 1, kind: 'top_doctor', targetId: a } });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const block: AdminBlock = (await created.json())._data;
+    expect(block.target).toMatchObject({ id: a, active: true });
+    expect((await blocks(1, 'top_doctor')).at(-1)!.id).toBe(block.id);
+    await ctx.db.pool.query('update public.doctors set status = 0 where id = $1', [a]);
+    expect((await blocks(1, 'top_doctor')).find((x) => x.id === block.id)!.target).toMatchObject({ id: a, active: false });
+    // Editing something else keeps it (only a newly picked entry is checked).
+    const kept = await call(`/api/admin/homepage/blocks/${block.id}/active`, token.admin, { method: 'PUT', body: { isActive: false } });
+    expect(kept.status).toBe(200);
+    // A doctor of another market is refused too.
+    const foreign = (await ctx.db.pool.query(`select d.id from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.country_id = 2 and d.status = 1 and h.is_active limit 1`)).rows[0].id;
+    const other = await call('/api/admin/homepage/blocks', token.admin, { body: { countryId: 1, kind: 'top_doctor', targetId: Number(foreign) } });
+    expect((await other.json())._messages).toEqual(['This item belongs to another market.']);
+    await ctx.db.pool.query('update public.doctors set status = 1 where id = any($1)', [[a, b]]);
+  });
+
+  it('schedules a banner: the window is checked, and its start becomes one directory change when it passes', async () => {
+    const bad = await call('/api/admin/homepage/blocks', token.admin, {
+      body: { countryId: 1, kind: 'banner', imageDesktop: '/images/home/a.webp', imageMobile: '/images/home/b.webp', startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
+    });
+    expect(bad.status).toBe(422);
+    expect((await bad.json())._data.errors).toEqual({ endsAt: ['The end must be after the start'] });
+    const missing = await call('/api/admin/homepage/blocks', token.admin, { body: { countryId: 1, kind: 'banner' } });
+    expect((await missing.json())._data.errors).toMatchObject({ imageDesktop: ['This field is required'], imageMobile: ['This field is required'] });
+    const ok = await call('/api/admin/homepage/blocks', token.admin, {
+      body: { countryId: 1, kind: 'banner', title: 'Window test', imageDesktop: '/images/home/a.webp', imageMobile: '/images/home/b.webp', linkUrl: '/search/', startsAt: new Date(Date.now() + 3_600_000).toISOString(), endsAt: null },
+    });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const id = (await ok.json())._data.id;
+    // Not live yet: the public rule leaves it out.
+    const before = selectBlocks(await asCaller(ctx.db, ANON, (c) => homepageBlocks(c, 1)), new Date()).banner ?? [];
+    expect(before.map((b) => b.id)).not.toContain(id);
+    // Its start passes (moved into the past as if the hour had gone by, after its last change was logged).
+    await ctx.db.pool.query(`update public.directory_changes set changed_at = now() - interval '2 hours' where entity = 'homepage_blocks' and entity_id = $1`, [id]);
+    await ctx.db.pool.query(`alter table public.homepage_blocks disable trigger homepage_blocks_directory_change`);
+    await ctx.db.pool.query(`update public.homepage_blocks set starts_at = now() - interval '1 minute' where id = $1`, [id]);
+    await ctx.db.pool.query(`alter table public.homepage_blocks enable trigger homepage_blocks_directory_change`);
+    const first = await (await homepageWindow()).json();
+    expect(first.edges).toBeGreaterThanOrEqual(1);
+    const again = await (await homepageWindow()).json();
+    expect(again.edges).toBe(0);
+    const after = selectBlocks(await asCaller(ctx.db, ANON, (c) => homepageBlocks(c, 1)), new Date()).banner ?? [];
+    // Live now, shown when within the five banner slots.
+    const live = (await blocks(1, 'banner')).filter((b) => b.isActive);
+    if (live.findIndex((b) => b.id === id) < 5) expect(after.map((b) => b.id)).toContain(id);
+    expect((await call(`/api/admin/homepage/blocks/${id}`, token.admin, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('adds, switches and removes a popular search key; the article search needs 3 characters', async () => {
+    const add = await call('/api/admin/homepage/keys', token.admin, { body: { countryId: 1, keyword: 'khám tổng quát site-content', url: null } });
+    expect(add.status, await add.clone().text()).toBe(200);
+    const key = (await add.json())._data;
+    expect((await call(`/api/admin/homepage/keys/${key.id}`, token.admin, { method: 'PUT', body: { isActive: false } })).status).toBe(200);
+    const dup = await call('/api/admin/homepage/keys', token.admin, { body: { countryId: 1, keyword: 'khám tổng quát site-content' } });
+    expect(dup.status).toBe(409);
+    expect((await call(`/api/admin/homepage/keys/${key.id}`, token.admin, { method: 'DELETE' })).status).toBe(200);
+    expect((await call('/api/admin/articles/search?countryId=1&keyword=ab', token.admin)).status).toBe(422);
+    const title = (await ctx.db.pool.query(`select post_title from public.articles where country_id = 1 and is_published order by id limit 1`)).rows[0]?.post_title as string | undefined;
+    if (title) {
+      const found = await call(`/api/admin/articles/search?countryId=1&keyword=${encodeURIComponent(title.slice(0, 6))}`, token.admin);
+      expect(found.status).toBe(200);
+      expect((await found.json())._data.posts.map((p: { post_title: string }) => p.post_title)).toContain(title);
+    }
+  });
+
+  it('keeps the homepage calls to platform admins', async () => {
+    for (const who of [token.facility, token.branch, token.patient]) {
+      expect((await call('/api/admin/homepage/blocks?countryId=1&kind=banner', who)).status).toBe(403);
+      expect((await call('/api/admin/homepage/order', who, { method: 'PUT', body: { countryId: 1, kind: 'banner', ids: [] } })).status).toBe(403);
+    }
   });
 });

@@ -644,6 +644,9 @@ insert into expected values
   -- issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
   ('column', 'data_history.tx_id', '', 's'),
   ('function', 'purge_data_history(integer, integer, integer)', '', ''),
+  ('function', 'homepage_target_refusal(text, bigint, smallint)', '', ''),
+  ('function', 'homepage_blocks_guard()', '', ''),
+  ('function', 'record_homepage_window_edges()', '', ''),
   -- end issue 40
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),

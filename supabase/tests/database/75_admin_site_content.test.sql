@@ -1,7 +1,7 @@
 -- pgTAP: admin site content (issue #40; migrations 202611281600xx). The data history is read by platform admins
 -- only, written by triggers only, and its clean-up is server-only.
 begin;
-select plan(12);
+select plan(22);
 
 -- A change made as the platform admin, so the history has a row of this transaction.
 select tests.act_as('admin');
@@ -33,6 +33,32 @@ select is((select count(*)::int from public.data_history), 0, 'a patient reads n
 reset role;
 select tests.act_as('anon');
 select is(tests.try('select 1 from public.data_history'), 'denied', 'anon is refused the table');
+reset role;
+
+-- Homepage blocks and popular search keys: platform admins only; the table refuses an inactive or foreign entry
+-- and a window that ends before it starts, whoever writes.
+create table tests.p75 as select max(id) as doctor_id from public.doctors where country_id = 1;
+update public.doctors set status = 0 where id = (select doctor_id from tests.p75);
+grant select on tests.p75 to authenticated;
+select tests.act_as('admin');
+select lives_ok($$insert into public.homepage_blocks (country_id, kind, title, image_desktop) values (1, 'presence', 'p75', '/x.webp')$$, 'the admin adds a block');
+select is(tests.try($$insert into public.homepage_blocks (country_id, kind, doctor_id) values (1, 'top_doctor', (select doctor_id from tests.p75))$$), 'error:PT422', 'not one showing an inactive doctor');
+select is(tests.try($$insert into public.homepage_blocks (country_id, kind, doctor_id)
+  select 1, 'top_doctor', d.id from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.country_id = 2 and d.status = 1 and h.is_active limit 1$$), 'error:PT422', 'nor a doctor of another market');
+select is(tests.try($$insert into public.homepage_blocks (country_id, kind, title, starts_at, ends_at) values (1, 'presence', 'p75-bad', '2030-01-02', '2030-01-01')$$), 'error:23514', 'nor a window that ends before it starts');
+select is(tests.try($$select public.record_homepage_window_edges()$$), 'denied', 'the window edge logger is not callable through the API');
+reset role;
+
+select tests.act_as('facility');
+select is(tests.try($$insert into public.homepage_blocks (country_id, kind, title) values (1, 'presence', 'p75-facility')$$), 'denied', 'an organization manager adds no homepage block');
+select is(tests.try($$update public.homepage_blocks set sort_order = 1 where title = 'p75'$$), 'rows:0', 'nor reorders one');
+select is(tests.try($$insert into public.popular_search_keys (country_id, keyword) values (1, 'p75-key')$$), 'denied', 'nor adds a popular search key');
+reset role;
+select tests.act_as('branch');
+select is(tests.try($$update public.popular_search_keys set sort_order = 1$$), 'rows:0', 'a branch manager reorders no popular search key');
+reset role;
+select tests.act_as('anon');
+select is(tests.try($$insert into public.homepage_blocks (country_id, kind, title) values (1, 'presence', 'p75-anon')$$), 'denied', 'anon adds nothing');
 reset role;
 
 select throws_ok($$select public.purge_data_history(30)$$, '22023', 'The data history is kept at least 365 days', 'the clean-up keeps at least a year whatever it is asked');
