@@ -34,6 +34,6 @@ export function MarketPicker({ market, onChange, label }: { market: Locale; onCh
 /** An instant as the market's date and time (its first time zone), with the zone's short name. */
 export function useWhen(market: Locale): (iso: string) => string {
   const cfg = LOCALE_CONFIG[market];
-  const f = new Intl.DateTimeFormat(cfg.htmlLang, { dateStyle: 'medium', timeStyle: 'short', timeZone: cfg.timeZones[0], timeZoneName: 'short' });
+  const f = new Intl.DateTimeFormat(cfg.htmlLang, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: cfg.timeZones[0], timeZoneName: 'short' });
   return (iso) => f.format(new Date(iso));
 }
