@@ -13,6 +13,7 @@ import adminSiteBuild from './admin-site-build';
 // issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
 import adminDataHistory from './admin-data-history';
 import adminHomepage from './admin-homepage';
+import adminWebsiteNav from './admin-website-nav';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -64,6 +65,7 @@ export const FUNCTIONS = {
   // issue 40
   adminDataHistory,
   adminHomepage,
+  adminWebsiteNav,
   adminPassword,
   adminScope,
   adminUsers,

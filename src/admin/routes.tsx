@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'settings', ...screen('/admin/settings', { title: 'admin.menu.settings' }), lazy: lazyScreen(() => import('./routes/settings/SettingsScreen')) },
       // issue 40: admin site content
       { path: 'data-history', ...screen('/admin/data-history', { title: 'admin.menu.data-history' }), lazy: lazyScreen(() => import('./routes/data-history/DataHistoryScreen')) },
+      { path: 'website-nav', ...screen('/admin/website-nav', { title: 'admin.menu.website-nav' }), lazy: lazyScreen(() => import('./routes/website-nav/WebsiteNavScreen')) },
       { path: 'homepage/:segment', ...screen('/admin/homepage/:segment', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageListScreen')) },
       { path: 'homepage/:segment/:item', ...screen('/admin/homepage/:segment/:item', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageBlockFormScreen')) },
       { path: '*', Component: NotFoundPage },

@@ -9,14 +9,16 @@ alter table public.website_nav add constraint website_nav_label_check check (len
 
 create or replace function public.website_nav_guard() returns trigger
 language plpgsql security definer set search_path = '' as $$
-declare p record;
+declare
+  grand bigint;
+  market smallint;
 begin
   if new.parent_id is not null then
-    select w.parent_id, w.country_id into p from public.website_nav w where w.id = new.parent_id;
-    if p.parent_id is not null then
+    select w.parent_id, w.country_id into grand, market from public.website_nav w where w.id = new.parent_id;
+    if grand is not null then
       raise exception 'The menu has two levels: an entry under a sub-entry is not allowed.' using errcode = 'PT422';
     end if;
-    if p.country_id is distinct from new.country_id then
+    if market is distinct from new.country_id then
       raise exception 'A sub-entry belongs to the market of its parent.' using errcode = 'PT422';
     end if;
   end if;

@@ -8,6 +8,9 @@
  * that order; an inactive doctor is refused by the picker rule (the table itself), a doctor that became inactive is
  * flagged on the list; a window that ends before it starts is refused; the start of a window is logged as a
  * directory change once (the rebuild's input); other roles are refused.
+ * Website navigation: a save with a link to a page the site does not have is refused naming it (the site is a small
+ * HTTP server here that has a few pages), a good one is saved as one data-history entry; copying another market's
+ * menu moves its links; the table keeps two levels.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
@@ -22,8 +25,10 @@ import dataHistoryRetention from '../../functions/data-history-retention';
 import homepageWindow from '../../functions/homepage-window';
 import type { AdminBlock } from '../../src/lib/admin-homepage';
 import { homepageBlocks } from '../../src/data/homepage';
-import { ANON, asCaller } from '../../src/data/db';
+import { ANON, asCaller, transaction } from '../../src/data/db';
 import { selectBlocks } from '../../src/lib/homepage';
+import { createServer, type Server } from 'node:http';
+import type { NavItem } from '../../src/lib/website-nav';
 
 describeEachEngine('admin site content', { seed: true }, (ctx) => {
   let server: TestServer;
@@ -269,4 +274,67 @@ describeEachEngine('admin site content', { seed: true }, (ctx) => {
       expect((await call('/api/admin/homepage/order', who, { method: 'PUT', body: { countryId: 1, kind: 'banner', ids: [] } })).status).toBe(403);
     }
   });
+
+  {
+    let site: Server;
+    const built = new Set(['/vi-vn/hospitals/', '/vi-vn/vaccination/', '/vi-vn/specialty/', '/vi-vn/search/']);
+    beforeAll(async () => {
+      site = createServer((req, res) => {
+        res.statusCode = built.has((req.url ?? '').split('?')[0]) ? 200 : 404;
+        res.end();
+      });
+      await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
+      const a = site.address();
+      process.env.URL = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+    });
+    afterAll(async () => {
+      delete process.env.URL;
+      await new Promise((r) => site.close(r));
+    });
+
+    it('refuses a menu with a dead link, naming it, and saves a good one as one history entry', async () => {
+      const nav = async (): Promise<NavItem[]> => (await (await call('/api/admin/website-nav?countryId=1', token.admin)).json())._data.items;
+      const current = await nav();
+      expect(current.length).toBeGreaterThan(0);
+      const items = current.map((i) => ({ id: i.id, label: i.label, url: i.url, isActive: i.isActive, children: [] as { label: string; url: string; isActive: boolean }[] }));
+      items[0].children.push({ label: 'Chuyên khoa', url: '/vi-vn/specialty/', isActive: true });
+      const dead = await call('/api/admin/website-nav', token.admin, { method: 'PUT', body: { countryId: 1, items: [...items, { label: 'Tin tức', url: '/vi-vn/tin-tuc/', isActive: true, children: [] }] } });
+      expect(dead.status).toBe(422);
+      const said = await dead.json();
+      expect(said._messages).toEqual(['Dead link: Tin tức (/vi-vn/tin-tuc/)']);
+      expect(said._data.deadLinks).toEqual([{ label: 'Tin tức', url: '/vi-vn/tin-tuc/' }]);
+      expect((await nav()).map((i) => i.label)).toEqual(current.map((i) => i.label));
+
+      const reordered = [items[1], items[0], ...items.slice(2)];
+      const ok = await call('/api/admin/website-nav', token.admin, { method: 'PUT', body: { countryId: 1, items: reordered } });
+      expect(ok.status, await ok.clone().text()).toBe(200);
+      const saved = await nav();
+      expect(saved.map((i) => i.label)).toEqual(reordered.map((i) => i.label));
+      expect(saved[1].children).toMatchObject([{ label: 'Chuyên khoa', url: '/vi-vn/specialty/', isActive: true }]);
+      const saves = await history('table=website_nav');
+      expect(saves.entries[0].rows.length).toBeGreaterThanOrEqual(3);
+      // The public header's read (anon: active entries) sees the same order.
+      const rows = await asCaller(ctx.db, ANON, async (c) => (await c.query(`select label from public.website_nav where country_id = 1 and parent_id is null order by sort_order, id`)).rows.map((r) => r.label));
+      expect(rows).toEqual(saved.filter((i) => i.isActive).map((i) => i.label));
+    });
+
+    it("copies another market's menu with its links moved, and keeps two levels", async () => {
+      const res = await call('/api/admin/website-nav/copy?countryId=1&fromCountryId=2', token.admin);
+      expect(res.status).toBe(200);
+      const copied = (await res.json())._data.items;
+      expect(copied.length).toBeGreaterThan(0);
+      for (const i of copied) {
+        expect(i.id).toBeUndefined();
+        if (i.url.startsWith('/')) expect(i.url.startsWith('/vi-vn/')).toBe(true);
+      }
+      const top = (await ctx.db.pool.query(`select id from public.website_nav where parent_id is null and country_id = 1 limit 1`)).rows[0].id;
+      const child = (await ctx.db.pool.query(`insert into public.website_nav (country_id, parent_id, label, url) values (1, $1, 'child', '/vi-vn/') returning id`, [top])).rows[0].id;
+      const refused = (sql: string, args: unknown[] = []) => transaction(ctx.db, (c) => c.query(sql, args));
+      await expect(refused(`insert into public.website_nav (country_id, parent_id, label, url) values (1, $1, 'x', '/vi-vn/')`, [child])).rejects.toThrow(/two levels/);
+      await expect(refused(`insert into public.website_nav (country_id, parent_id, label, url) values (2, $1, 'x', '/en-ph/')`, [top])).rejects.toThrow(/market of its parent/);
+      await expect(refused(`insert into public.website_nav (country_id, label, url) values (1, 'x', 'javascript:alert(1)')`)).rejects.toThrow(/website_nav_url_check/);
+      await ctx.db.pool.query('delete from public.website_nav where id = $1', [child]);
+      for (const who of [token.facility, token.branch]) expect((await call('/api/admin/website-nav?countryId=1', who)).status).toBe(403);
+    });
+  }
 });

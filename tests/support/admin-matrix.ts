@@ -103,4 +103,8 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/homepage/keys', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
   { method: 'PUT', path: '/api/admin/homepage/keys/999999999', body: { isActive: false }, expect: staffOnly(403, { admin: 404, super: 404 }) },
   { method: 'DELETE', path: '/api/admin/homepage/keys/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  // Website navigation: platform admins only (an empty body stops at its check; the save itself: tests/db/admin-site-content.test.ts).
+  { method: 'GET', path: '/api/admin/website-nav?countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/website-nav/copy?countryId={countryId}&fromCountryId=2', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'PUT', path: '/api/admin/website-nav', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
 ];

@@ -647,6 +647,7 @@ insert into expected values
   ('function', 'homepage_target_refusal(text, bigint, smallint)', '', ''),
   ('function', 'homepage_blocks_guard()', '', ''),
   ('function', 'record_homepage_window_edges()', '', ''),
+  ('function', 'website_nav_guard()', '', ''),
   -- end issue 40
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),

@@ -1,7 +1,7 @@
 -- pgTAP: admin site content (issue #40; migrations 202611281600xx). The data history is read by platform admins
 -- only, written by triggers only, and its clean-up is server-only.
 begin;
-select plan(22);
+select plan(26);
 
 -- A change made as the platform admin, so the history has a row of this transaction.
 select tests.act_as('admin');
@@ -59,6 +59,20 @@ select is(tests.try($$update public.popular_search_keys set sort_order = 1$$), '
 reset role;
 select tests.act_as('anon');
 select is(tests.try($$insert into public.homepage_blocks (country_id, kind, title) values (1, 'presence', 'p75-anon')$$), 'denied', 'anon adds nothing');
+reset role;
+
+-- Website navigation: platform admins only; two levels, whoever writes.
+select tests.act_as('admin');
+select lives_ok($$insert into public.website_nav (country_id, label, url) values (1, 'p75', '/vi-vn/hospitals/');
+  insert into public.website_nav (country_id, parent_id, label, url) select 1, id, 'p75-child', '/vi-vn/specialty/' from public.website_nav where label = 'p75'$$, 'the admin adds a menu entry and a sub-entry');
+select is(tests.try($$insert into public.website_nav (country_id, parent_id, label, url)
+  select 1, c.id, 'p75-grandchild', '/vi-vn/' from public.website_nav c where c.label = 'p75-child'$$), 'error:PT422', 'but no entry under a sub-entry');
+reset role;
+select tests.act_as('facility');
+select is(tests.try($$insert into public.website_nav (country_id, label, url) values (1, 'p75-facility', '/vi-vn/')$$), 'denied', 'an organization manager adds no menu entry');
+reset role;
+select tests.act_as('senior_branch');
+select is(tests.try($$update public.website_nav set label = 'x' where label = 'p75'$$), 'rows:0', 'a senior branch manager changes none');
 reset role;
 
 select throws_ok($$select public.purge_data_history(30)$$, '22023', 'The data history is kept at least 365 days', 'the clean-up keeps at least a year whatever it is asked');
