@@ -14,6 +14,7 @@ import adminSiteBuild from './admin-site-build';
 import adminDataHistory from './admin-data-history';
 import adminHomepage from './admin-homepage';
 import adminWebsiteNav from './admin-website-nav';
+import adminIntegrations from './admin-integrations';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -66,6 +67,7 @@ export const FUNCTIONS = {
   adminDataHistory,
   adminHomepage,
   adminWebsiteNav,
+  adminIntegrations,
   adminPassword,
   adminScope,
   adminUsers,

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
       // issue 40: admin site content
       { path: 'data-history', ...screen('/admin/data-history', { title: 'admin.menu.data-history' }), lazy: lazyScreen(() => import('./routes/data-history/DataHistoryScreen')) },
       { path: 'website-nav', ...screen('/admin/website-nav', { title: 'admin.menu.website-nav' }), lazy: lazyScreen(() => import('./routes/website-nav/WebsiteNavScreen')) },
+      { path: 'integrations', ...screen('/admin/integrations', { title: 'admin.menu.integrations', scoped: true }), lazy: lazyScreen(() => import('./routes/integrations/IntegrationsScreen')) },
       { path: 'homepage/:segment', ...screen('/admin/homepage/:segment', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageListScreen')) },
       { path: 'homepage/:segment/:item', ...screen('/admin/homepage/:segment/:item', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageBlockFormScreen')) },
       { path: '*', Component: NotFoundPage },

@@ -107,4 +107,12 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/website-nav?countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200 }) },
   { method: 'GET', path: '/api/admin/website-nav/copy?countryId={countryId}&fromCountryId=2', expect: staffOnly(403, { admin: 200, super: 200 }) },
   { method: 'PUT', path: '/api/admin/website-nav', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  // Integrations: the hospital's managers (and platform admins); never the doctor role. 999999999 is no webhook or delivery.
+  { method: 'GET', path: '/api/admin/integrations/webhooks', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/webhooks', body: {}, expect: staffOnly(422, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/integrations/webhooks/999999999', body: { isActive: false }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/webhooks/999999999/secret', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/integrations/webhooks/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/integrations/webhooks/999999999/deliveries', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/deliveries/999999999/redeliver', expect: staffOnly(404, { doctor: 403 }) },
 ];

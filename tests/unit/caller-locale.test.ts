@@ -128,6 +128,8 @@ const ADMIN_SOURCES = [
   'src/lib/admin-homepage.ts',
   'functions/admin-website-nav.ts',
   'src/lib/website-nav.ts',
+  'functions/admin-integrations.ts',
+  'src/lib/webhooks.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
 const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', /* issue 40 */ 'supabase/migrations/20261128160100_homepage_blocks_admin.sql', 'supabase/migrations/20261128160200_website_nav_admin.sql'];
