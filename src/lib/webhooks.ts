@@ -31,7 +31,7 @@ export interface BookingRef {
   serviceId: number | null;
   status: string;
   startsAt: string;
-  endsAt: string | null;
+  appointmentType: string;
   rescheduledFromId: number | null;
 }
 
@@ -49,7 +49,7 @@ export function webhookPayload(eventId: number, event: WebhookEvent, occurredAt:
       service_id: b.serviceId,
       status: b.status,
       starts_at: b.startsAt,
-      ends_at: b.endsAt,
+      appointment_type: b.appointmentType,
       rescheduled_from_id: b.rescheduledFromId,
     },
   };

@@ -16,7 +16,7 @@ export async function fanOutEvents(db: Database, limit = 200): Promise<number> {
   return transaction(db, async (c) => {
     const { rows: events } = await c.query(
       `select e.id, e.booking_id, e.hospital_id, e.old_status, e.new_status, e.rescheduled_from_id, e.occurred_at,
-              b.doctor_id, b.service_id, b.status, b.starts_at, b.ends_at
+              b.doctor_id, b.service_id, b.status, b.starts_at, b.appointment_type
          from public.webhook_events e join public.bookings b on b.id = e.booking_id
         where e.processed_at is null order by e.id limit $1 for update of e skip locked`,
       [limit],
@@ -31,7 +31,7 @@ export async function fanOutEvents(db: Database, limit = 200): Promise<number> {
         serviceId: e.service_id === null ? null : Number(e.service_id),
         status: e.new_status,
         startsAt: iso(e.starts_at)!,
-        endsAt: iso(e.ends_at),
+        appointmentType: e.appointment_type,
         rescheduledFromId: e.rescheduled_from_id === null ? null : Number(e.rescheduled_from_id),
       };
       for (const kind of kinds) {

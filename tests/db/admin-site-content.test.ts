@@ -11,6 +11,10 @@
  * Website navigation: a save with a link to a page the site does not have is refused naming it (the site is a small
  * HTTP server here that has a few pages), a good one is saved as one data-history entry; copying another market's
  * menu moves its links; the table keeps two levels.
+ * Integrations: a facility manager adds a webhook to a branch (a receiver this test starts), a booking made through
+ * the booking API reaches it signed (HMAC over "timestamp.body"), ids and times only; a failing receiver gets
+ * retries with back-off, each attempt listed; redeliver by hand; paused after repeated failures with a bell entry;
+ * another organization's manager sees none of it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
@@ -29,6 +33,8 @@ import { ANON, asCaller, transaction } from '../../src/data/db';
 import { selectBlocks } from '../../src/lib/homepage';
 import { createServer, type Server } from 'node:http';
 import type { NavItem } from '../../src/lib/website-nav';
+import { PAUSE_AFTER_FAILURES, SIGNATURE_HEADER, verifyWebhook, type Delivery, type Webhook } from '../../src/lib/webhooks';
+import webhookDeliveries from '../../functions/webhook-deliveries';
 
 describeEachEngine('admin site content', { seed: true }, (ctx) => {
   let server: TestServer;
@@ -335,6 +341,110 @@ describeEachEngine('admin site content', { seed: true }, (ctx) => {
       await expect(refused(`insert into public.website_nav (country_id, label, url) values (1, 'x', 'javascript:alert(1)')`)).rejects.toThrow(/website_nav_url_check/);
       await ctx.db.pool.query('delete from public.website_nav where id = $1', [child]);
       for (const who of [token.facility, token.branch]) expect((await call('/api/admin/website-nav?countryId=1', who)).status).toBe(403);
+    });
+  }
+
+  {
+    let receiver: Server;
+    let receiverUrl = '';
+    let failing = false;
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    beforeAll(async () => {
+      receiver = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c) => (body += c));
+        req.on('end', () => {
+          received.push({ headers: req.headers, body });
+          res.statusCode = failing ? 503 : 200;
+          res.end(failing ? 'down' : 'ok');
+        });
+      });
+      await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+      const a = receiver.address();
+      receiverUrl = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/hooks/care`;
+    });
+    afterAll(() => new Promise((r) => receiver.close(r)));
+
+    it('sends a signed delivery of a booking to a branch webhook, retries a failing receiver, redelivers by hand and pauses', async () => {
+      // A free slot of a doctor of the facility manager's organization.
+      const org = (await ctx.db.pool.query('select organization_id from public.admin_users where user_id = $1', [ACCOUNTS.facility.id])).rows[0].organization_id;
+      let slot: Awaited<ReturnType<typeof freeDoctorSlot>> | null = null;
+      let hospitalId = 0;
+      for (let skip = 0; skip < 400 && !slot; skip += 3) {
+        const s = await freeDoctorSlot(ctx.db, { kind: 'outpatient', countryId: 1, skip });
+        const h = (await ctx.db.pool.query('select d.hospital_id, h.organization_id from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1', [s.doctorId])).rows[0];
+        if (String(h.organization_id) === String(org)) ((slot = s), (hospitalId = Number(h.hospital_id)));
+      }
+      expect(slot).not.toBeNull();
+      const add = await call('/api/admin/integrations/webhooks', token.facility, { body: { hospitalId, url: receiverUrl, events: ['created', 'confirmed', 'cancelled'] } });
+      expect(add.status, await add.clone().text()).toBe(200);
+      const hook: Webhook = (await add.json())._data;
+      expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
+      // Another organization's branch: refused by the policy.
+      const foreign = (await ctx.db.pool.query('select id from public.hospitals where organization_id <> $1 and country_id = 1 limit 1', [org])).rows[0].id;
+      expect((await call('/api/admin/integrations/webhooks', token.facility, { body: { hospitalId: Number(foreign), url: receiverUrl, events: ['created'] } })).status).toBe(403);
+
+      const key = crypto.randomUUID().replace(/-/g, '') + 'w';
+      const held = await call('/api/bookings/holds', token.patient, { body: { kind: 'doctor', doctorId: slot!.doctorId, date: slot!.date, scheduleId: slot!.slotId, telemedicine: false, idempotencyKey: key } });
+      expect(held.status, await held.clone().text()).toBe(200);
+      const bookingId = (await held.json())._data.id;
+      expect((await call(`/api/bookings/${bookingId}/confirm`, token.patient, { body: { familyMemberId: null, contactPhone: '+84 901 234 567', note: '', paymentMethod: 'cash-on-delivery' } })).status).toBe(200);
+      const run = await (await webhookDeliveries()).json();
+      expect(run.deliveries).toBeGreaterThanOrEqual(1);
+      expect(run.sent).toBeGreaterThanOrEqual(1);
+      const got = received.filter((r) => JSON.parse(r.body).booking.id === bookingId);
+      expect(got.length).toBeGreaterThanOrEqual(1);
+      const first = got[0];
+      const signature = first.headers[SIGNATURE_HEADER.toLowerCase()] as string;
+      expect(await verifyWebhook(hook.secret, signature, first.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(await verifyWebhook(hook.secret, signature, first.body.replace('"booking"', '"booking" '), Math.floor(Date.now() / 1000))).toBe(false);
+      const payload = JSON.parse(first.body);
+      expect(payload.event).toMatch(/^booking\.(created|confirmed)$/);
+      expect(Object.keys(payload.booking).sort()).toEqual(['appointment_type', 'doctor_id', 'hospital_id', 'id', 'rescheduled_from_id', 'service_id', 'starts_at', 'status']);
+      expect(first.body).not.toContain('901 234 567');
+      const patientName = (await ctx.db.pool.query('select name from public.patients where user_id = $1', [ACCOUNTS.patient.id])).rows[0].name;
+      expect(first.body).not.toContain(patientName);
+
+      // The receiver goes down: the cancellation's delivery fails, is listed with its answer, and waits for a retry.
+      failing = true;
+      expect((await call(`/api/account/bookings/${bookingId}/cancel`, token.patient, { body: {} })).status).toBeLessThan(500);
+      await ctx.db.pool.query(`update public.bookings set status = 'cancelled' where id = $1 and status <> 'cancelled'`, [bookingId]);
+      const second = await (await webhookDeliveries()).json();
+      expect(second.failed).toBeGreaterThanOrEqual(1);
+      const list = async (): Promise<Delivery[]> => (await (await call(`/api/admin/integrations/webhooks/${hook.id}/deliveries`, token.facility)).json())._data.items;
+      const cancelled = (await list()).find((d) => d.event === 'cancelled')!;
+      expect(cancelled).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(cancelled.attemptsList[0]).toMatchObject({ httpStatus: 503, manual: false });
+      expect(new Date(cancelled.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 30_000);
+      // Not due yet: the next run sends nothing.
+      expect((await (await webhookDeliveries()).json()).failed).toBe(0);
+
+      // Redeliver by hand while it still fails, until the hook is paused (bell entry for the branch's managers).
+      for (let i = 1; i < PAUSE_AFTER_FAILURES; i++) {
+        const r = await call(`/api/admin/integrations/deliveries/${cancelled.id}/redeliver`, token.facility, { method: 'POST' });
+        expect(r.status, await r.clone().text()).toBe(200);
+        expect((await r.json())._data).toMatchObject({ ok: false, httpStatus: 503 });
+      }
+      const paused: Webhook = (await (await call(`/api/admin/integrations/webhooks?hospitalId=${hospitalId}`, token.facility)).json())._data.items.find((w: Webhook) => w.id === hook.id);
+      expect(paused.isActive).toBe(false);
+      expect(paused.pausedAt).not.toBeNull();
+      const bell = await (await call('/api/admin/notifications', token.facility)).json();
+      expect(bell._data.items.some((n: { kind: string }) => n.kind === 'webhook_paused')).toBe(true);
+
+      // The receiver is back: redeliver succeeds; switching the hook on clears its failures.
+      failing = false;
+      const ok = await call(`/api/admin/integrations/deliveries/${cancelled.id}/redeliver`, token.facility, { method: 'POST' });
+      expect((await ok.json())._data).toMatchObject({ ok: true, httpStatus: 200 });
+      const on = await call(`/api/admin/integrations/webhooks/${hook.id}`, token.facility, { method: 'PUT', body: { isActive: true } });
+      expect((await on.json())._data).toMatchObject({ isActive: true, pausedAt: null, consecutiveFailures: 0 });
+      const all = await list();
+      console.log(JSON.stringify({ engine: ctx.engine, what: 'webhook attempts', deliveries: all.length, attempts: all.reduce((n, d) => n + d.attemptsList.length, 0), answerMs: all.flatMap((d) => d.attemptsList.map((a) => a.durationMs)) }));
+
+      // Scoped per hospital: a branch manager of another organization sees nothing of it; the doctor role is refused.
+      expect((await call(`/api/admin/integrations/webhooks/${hook.id}/deliveries`, token.branch)).status).toBe(String(hospitalId) === String((await ctx.db.pool.query('select hospital_id from public.admin_user_branches where user_id = $1 limit 1', [ACCOUNTS.branch.id])).rows[0]?.hospital_id) ? 200 : 404);
+      // A new secret signs from now on.
+      const rotated = await call(`/api/admin/integrations/webhooks/${hook.id}/secret`, token.facility, { method: 'POST' });
+      expect((await rotated.json())._data.secret).not.toBe(hook.secret);
     });
   }
 });

@@ -99,22 +99,22 @@ test('admin: a menu entry with a dead link is named and not saved; with a good l
   await signInAs(page, 'admin', `/admin/website-nav?market=${market}`);
   const rows = page.getByTestId('sortable-row');
   await expect(rows.first()).toBeVisible();
-  const count = await page.getByLabel('Nhãn').count();
+  const count = await page.getByLabel('Nhãn', { exact: true }).count();
   await page.getByRole('button', { name: '+ Thêm mục', exact: true }).click();
-  await expect(page.getByLabel('Nhãn')).toHaveCount(count + 1);
-  await page.getByLabel('Nhãn').last().fill(label);
-  await page.getByLabel('Liên kết').last().fill(`/${prefix}/tin-tuc-khong-co/`);
+  await expect(page.getByLabel('Nhãn', { exact: true })).toHaveCount(count + 1);
+  await page.getByLabel('Nhãn', { exact: true }).last().fill(label);
+  await page.getByLabel('Liên kết', { exact: true }).last().fill(`/${prefix}/tin-tuc-khong-co/`);
   await page.getByRole('button', { name: 'Kiểm tra liên kết và lưu' }).click();
   const alert = page.locator('.alert-danger[role=alert]');
   await expect(alert).toContainText(`Liên kết hỏng: ${label} (/${prefix}/tin-tuc-khong-co/)`);
   await page.screenshot({ path: shot('nav-dead-link', isMobile), fullPage: true });
   // Nothing was saved: a reload has the menu as it was.
   await page.reload();
-  await expect(page.getByLabel('Nhãn')).toHaveCount(count);
+  await expect(page.getByLabel('Nhãn', { exact: true })).toHaveCount(count);
 
   await page.getByRole('button', { name: '+ Thêm mục', exact: true }).click();
-  await page.getByLabel('Nhãn').last().fill(label);
-  await page.getByLabel('Liên kết').last().fill(`/${prefix}/hospitals/`);
+  await page.getByLabel('Nhãn', { exact: true }).last().fill(label);
+  await page.getByLabel('Liên kết', { exact: true }).last().fill(`/${prefix}/hospitals/`);
   // Moved up one place by keyboard before saving.
   await page.getByRole('button', { name: `Chuyển ${label} lên` }).focus();
   await page.keyboard.press('Enter');
@@ -122,7 +122,7 @@ test('admin: a menu entry with a dead link is named and not saved; with a good l
   await expect(page.getByText('Cập nhật thành công').first()).toBeVisible();
   await expect(alert).toHaveCount(0);
   await page.reload();
-  await expect(page.getByLabel('Nhãn')).toHaveCount(count + 1);
-  await expect(page.getByLabel('Nhãn').nth(count - 1)).toHaveValue(label);
+  await expect(page.getByLabel('Nhãn', { exact: true })).toHaveCount(count + 1);
+  await expect(page.getByLabel('Nhãn', { exact: true }).nth(count - 1)).toHaveValue(label);
   await page.screenshot({ path: shot('nav-saved', isMobile), fullPage: true });
 });
