@@ -14,6 +14,8 @@ export function bookingEvents(change: { oldStatus: string | null; newStatus: str
   const { oldStatus, newStatus } = change;
   const was = oldStatus === null || oldStatus === 'hold' ? null : oldStatus;
   const out: WebhookEvent[] = [];
+  // A hold that ends (released, cancelled, expired) was never a booking a receiver heard of.
+  if (was === null && !['pending', 'confirmed', 'completed'].includes(newStatus)) return out;
   if (was === null && ['pending', 'confirmed'].includes(newStatus)) out.push(change.rescheduledFromId ? 'rescheduled' : 'created');
   if (newStatus === 'confirmed' && was !== 'confirmed') out.push('confirmed');
   if (newStatus === 'cancelled' && was !== 'cancelled') out.push('cancelled');

@@ -80,6 +80,8 @@ create policy "Managers change the webhooks of hospitals they manage" on public.
   with check ((select public.staff_role()) in ('admin', 'super', 'facility', 'senior_branch', 'branch') and public.can_manage_hospital(hospital_id));
 create policy "Managers remove the webhooks of hospitals they manage" on public.webhooks for delete to authenticated
   using ((select public.staff_role()) in ('admin', 'super', 'facility', 'senior_branch', 'branch') and public.can_manage_hospital(hospital_id));
+-- Booking changes waiting to be fanned out are the sender's only (no grant either); the policy says so.
+create policy "Nobody reads pending webhook events through the API" on public.webhook_events for select to authenticated using (false);
 create policy "Managers read the deliveries of webhooks they see" on public.webhook_deliveries for select to authenticated
   using (exists (select 1 from public.webhooks w where w.id = webhook_id));
 create policy "Managers redeliver deliveries of webhooks they see" on public.webhook_deliveries for update to authenticated

@@ -52,6 +52,11 @@ insert into matrix values
   ('import_rows',              'YYYYDDDD', 'YYYYDDDD', 'YNYDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('imports',                  'YYDDYYYY', 'YYDDYYYY', 'YNYDYNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
   ('insurances',               'YYYYYYYY', 'YYYYYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
+  -- issue 40: integrations, the hospital's managers (and platform admins) only; events the sender's only
+  ('webhooks',                 'YYDDYYYY', 'YYDDYYYY', 'YNDDYNYN', 'YNDDYNYN', 'YNDDYNYN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
+  ('webhook_deliveries',       'YYDDYYDD', 'YYDDYYDD', 'YNDDYNDD', 'YNDDYNDD', 'YNDDYNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'DDDDDDDD'),
+  ('webhook_attempts',         'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
+  ('webhook_events',           'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('outbox',                   'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
   ('notification_read_marks',  'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'YNDDYNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'DDDDDDDD'),
   ('notification_reads',       'NNDDDDNN', 'NNDDDDNN', 'NNDDDDNN', 'NNDDDDNN', 'YNDDDDYN', 'NNDDDDNN', 'NNDDDDNN', 'NNDDDDNN', 'DDDDDDDD'),

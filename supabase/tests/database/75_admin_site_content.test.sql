@@ -1,7 +1,7 @@
 -- pgTAP: admin site content (issue #40; migrations 202611281600xx). The data history is read by platform admins
 -- only, written by triggers only, and its clean-up is server-only.
 begin;
-select plan(26);
+select plan(32);
 
 -- A change made as the platform admin, so the history has a row of this transaction.
 select tests.act_as('admin');
@@ -73,6 +73,22 @@ select is(tests.try($$insert into public.website_nav (country_id, label, url) va
 reset role;
 select tests.act_as('senior_branch');
 select is(tests.try($$update public.website_nav set label = 'x' where label = 'p75'$$), 'rows:0', 'a senior branch manager changes none');
+reset role;
+
+-- Integrations, scoped per hospital (the fixtures of supabase/tests/setup.sql: a hook of branch 1 and one of branch 6).
+select tests.act_as('branch');
+select is((select array_agg(url order by url) from public.webhooks), array['https://in.example/hook'], 'a branch manager sees the hooks of its branch only');
+select is(tests.try($$insert into public.webhooks (hospital_id, url, events) values (6, 'https://x.example/', '{created}')$$), 'denied', 'and adds none to a branch it does not manage');
+select is(tests.try($$update public.webhooks set consecutive_failures = 0$$), 'denied', 'nor resets a failure count (the sender''s)');
+reset role;
+select set_config('request.jwt.claims', json_build_object('sub', '00000000-0000-4000-c000-000000000003', 'role', 'authenticated')::text, true);
+select set_config('request.jwt.claim.sub', '00000000-0000-4000-c000-000000000003', true);
+set local role authenticated;
+select is((select array_agg(url order by url) from public.webhooks), array['https://out.example/hook'], 'another organization''s senior branch manager sees only its own branch''s hook');
+select is((select count(*)::int from public.webhook_attempts a join public.webhook_deliveries d on d.id = a.delivery_id join public.webhooks w on w.id = d.webhook_id where w.hospital_id = 1), 0, 'and none of branch 1''s attempts');
+reset role;
+select tests.act_as('doctor');
+select is((select count(*)::int from public.webhooks), 0, 'the doctor role sees no hook');
 reset role;
 
 select throws_ok($$select public.purge_data_history(30)$$, '22023', 'The data history is kept at least 365 days', 'the clean-up keeps at least a year whatever it is asked');
