@@ -3,10 +3,15 @@
  * keyboard (the up/down buttons and @dnd-kit's keyboard drag), see the preview follow the unsaved order, save, and
  * find the saved order in the data history as one entry; open a doctor's history from its page and see the field a
  * save changed, before and after; add a menu entry with a dead link (named, not saved) and a good one (saved).
+ * As the organization manager: a webhook to a receiver the test starts gets a signed delivery of a booking made
+ * through the booking API; with the receiver failing, Redeliver lists the failed attempt.
  * The two projects run at once on one database: each works in a market of its own. Screenshots go to tests/e2e/tmp/.
  */
-import { expect, test } from '@playwright/test';
-import { ACCOUNTS } from '../../supabase/seed/accounts';
+import { createServer, type Server } from 'node:http';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ACCOUNTS, SEED_SCOPE } from '../../supabase/seed/accounts';
+import { SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/webhooks';
+import { SEARCH } from './support/booking';
 import { e2eAccessToken } from './support/access-token';
 import { signInAs } from './support/admin';
 
@@ -125,4 +130,80 @@ test('admin: a menu entry with a dead link is named and not saved; with a good l
   await expect(page.getByLabel('Nhãn', { exact: true })).toHaveCount(count + 1);
   await expect(page.getByLabel('Nhãn', { exact: true }).nth(count - 1)).toHaveValue(label);
   await page.screenshot({ path: shot('nav-saved', isMobile), fullPage: true });
+});
+
+type Day = { workingDay: string; workingTimes: Record<'morning' | 'afternoon' | 'evening', { schedule_id: number; started: string }[]> };
+
+/** A confirmed booking at the seed's first branch, made as the demo patient through the booking API; its id. */
+async function bookAtBranch(request: APIRequestContext): Promise<number> {
+  const token = await e2eAccessToken(request, ACCOUNTS.patient.id, ACCOUNTS.patient.email);
+  const auth = { authorization: `Bearer ${token}` };
+  const doctors = (await (await request.get(`/api/quick-booking/doctors?hospitalBranchId=${SEED_SCOPE.branchHospitalId}&specialtyId=`, { headers: SEARCH })).json())._data.searches as { id: number; validOutpatient: boolean }[];
+  const today = new Date().toISOString().slice(0, 10);
+  for (const d of doctors.filter((x) => x.validOutpatient)) {
+    const days = ((await (await request.get(`/api/doctors/${d.id}/schedules?startDate=${today}`)).json())._data?.schedules ?? []) as Day[];
+    for (const day of days) {
+      for (const slot of [...day.workingTimes.morning, ...day.workingTimes.afternoon, ...day.workingTimes.evening]) {
+        const held = await request.post('/api/bookings/holds', { headers: auth, data: { kind: 'doctor', doctorId: d.id, date: day.workingDay, scheduleId: slot.schedule_id, telemedicine: false, idempotencyKey: `e2e-hook-${crypto.randomUUID()}` } });
+        if (!held.ok()) continue;
+        const id = (await held.json())._data.id as number;
+        const confirmed = await request.post(`/api/bookings/${id}/confirm`, { headers: auth, data: { familyMemberId: null, contactPhone: '+84 901 234 567', note: '', paymentMethod: 'cash-on-delivery' } });
+        if (confirmed.ok()) return id;
+        await request.post(`/api/bookings/${id}/release`, { headers: auth });
+      }
+    }
+  }
+  throw new Error('no bookable slot at the branch');
+}
+
+test('facility: a webhook to a local receiver gets a signed delivery of a booking; a failing receiver is redelivered by hand', async ({ page, request, isMobile }) => {
+  test.setTimeout(120_000);
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  let failing = false;
+  const received: { signature: string; body: string }[] = [];
+  const receiver: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ signature: String(req.headers[SIGNATURE_HEADER.toLowerCase()] ?? ''), body });
+      res.statusCode = failing ? 503 : 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
+  const port = (receiver.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}/care-hook`;
+  try {
+    await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
+    await expect(page.getByRole('heading', { name: 'Webhook lịch hẹn' })).toBeVisible();
+    await page.getByLabel('Chi nhánh').selectOption(String(SEED_SCOPE.branchHospitalId));
+    await page.getByLabel('Địa chỉ (URL)').fill(url);
+    await page.getByRole('button', { name: 'Thêm webhook' }).click();
+    const card = page.locator('.hook', { hasText: url });
+    await expect(card).toBeVisible();
+    const secret = (await card.locator('.hook-secret code').textContent())!.trim();
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+
+    const bookingId = await bookAtBranch(request);
+    // The scheduled sender runs every 2 s here: the delivery arrives signed with the hook's secret.
+    await expect.poll(() => received.filter((r) => JSON.parse(r.body).booking?.id === bookingId).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const got = received.find((r) => JSON.parse(r.body).booking.id === bookingId)!;
+    expect(await verifyWebhook(secret, got.signature, got.body, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(got.body).not.toContain('901 234 567');
+
+    await card.getByRole('button', { name: 'Lần gửi' }).click();
+    const row = card.getByTestId('delivery').filter({ hasText: `#${bookingId}` }).first();
+    await expect(row).toContainText('Đã gửi');
+    failing = true;
+    await row.getByRole('button', { name: 'Gửi lại' }).click();
+    await expect(page.getByText('Gửi lại vẫn thất bại (phản hồi 503).').first()).toBeVisible();
+    await expect(row.locator('.attempts li').first()).toContainText('503');
+    await expect(row.locator('.attempts li').first()).toContainText('thủ công');
+    await page.screenshot({ path: shot('integrations', isMobile), fullPage: true });
+    await card.getByRole('button', { name: 'Xóa' }).click();
+    await page.getByRole('dialog').locator('.btn-danger').click();
+    await expect(card).toHaveCount(0);
+  } finally {
+    await new Promise((r) => receiver.close(r));
+  }
 });
