@@ -176,7 +176,7 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
   try {
     await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
     await expect(page.getByRole('heading', { name: 'Webhook lịch hẹn' })).toBeVisible();
-    await page.getByLabel('Chi nhánh').selectOption(String(SEED_SCOPE.branchHospitalId));
+    await page.locator('.hook-form select').selectOption(String(SEED_SCOPE.branchHospitalId));
     await page.getByLabel('Địa chỉ (URL)').fill(url);
     await page.getByRole('button', { name: 'Thêm webhook' }).click();
     const card = page.locator('.hook', { hasText: url });
