@@ -51,6 +51,7 @@ export async function fanOutEvents(db: Database, limit = 200): Promise<number> {
 
 interface DueDelivery {
   id: string;
+  status: string;
   webhook_id: string;
   payload: unknown;
   attempts: number;
@@ -90,10 +91,12 @@ export async function attemptDelivery(c: Queryable, d: DueDelivery, opts: { manu
     await c.query(`update public.webhook_deliveries set status = 'delivered', attempts = $2, delivered_at = now() where id = $1`, [d.id, attempts]);
     await c.query('update public.webhooks set consecutive_failures = 0 where id = $1', [d.webhook_id]);
   } else {
-    const giveUp = attempts >= MAX_ATTEMPTS && !opts.manual;
+    // A delivery still being retried keeps its retries after a failed attempt by hand; one already delivered or
+    // given up is failed (a redeliver does not start a new series of retries).
+    const giveUp = d.status !== 'pending' || attempts >= MAX_ATTEMPTS;
     await c.query(`update public.webhook_deliveries set status = $2, attempts = $3, next_attempt_at = $4 where id = $1`, [
       d.id,
-      giveUp ? 'failed' : opts.manual ? 'failed' : 'pending',
+      giveUp ? 'failed' : 'pending',
       attempts,
       new Date(now() + backoffMs(attempts)),
     ]);
@@ -113,7 +116,7 @@ export async function attemptDelivery(c: Queryable, d: DueDelivery, opts: { manu
   return { ok, httpStatus, durationMs, error };
 }
 
-const DUE = `select d.id, d.webhook_id, d.payload, d.attempts, d.booking_id, w.url, w.secret, w.hospital_id
+const DUE = `select d.id, d.status, d.webhook_id, d.payload, d.attempts, d.booking_id, w.url, w.secret, w.hospital_id
   from public.webhook_deliveries d join public.webhooks w on w.id = d.webhook_id`;
 
 /** Due deliveries of active hooks, claimed (skip locked: two runs never send one twice), sent one by one; 5 a run at 5 s each fits the 30 s a scheduled function has. */

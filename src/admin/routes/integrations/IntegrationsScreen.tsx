@@ -194,7 +194,8 @@ function Deliveries({ hookId }: { hookId: number }) {
                   <li key={i}>
                     {when.format(new Date(a.at))} · {a.httpStatus ?? '—'} · {t('admin.integrations.ms', { ms: a.durationMs })}
                     {a.manual ? ` · ${t('admin.integrations.byHand')}` : ''}
-                    {a.error ? <span className="muted"> · {a.error}</span> : null}
+                    {/* The answer's status says enough; without one (no answer, timeout) the network's words. */}
+                    {a.error && a.httpStatus === null ? <span className="muted"> · {a.error}</span> : null}
                   </li>
                 ))}
               </ul>
