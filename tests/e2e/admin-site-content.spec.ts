@@ -207,3 +207,36 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
     await new Promise((r) => receiver.close(r));
   }
 });
+
+// A 1x1 PNG (well under the 200 KB of SPEC §5).
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+test('admin: a banner scheduled for a window is listed as scheduled and left out of the preview until it starts', async ({ page, isMobile }) => {
+  test.setTimeout(90_000);
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  const market = isMobile ? 'ms-MY' : 'zh-TW';
+  const title = `Window ${isMobile ? 'mobile' : 'desktop'} ${Date.now()}`;
+  await signInAs(page, 'admin', `/admin/homepage/banner/new-banner?market=${market}`);
+  await expect(page.getByText('Máy tính 1200x380px, di động 633x380px, dưới 200Kb.')).toBeVisible();
+  await page.getByLabel('Tiêu đề', { exact: true }).fill(title);
+  await page.locator('input[type=file]').nth(0).setInputFiles({ name: 'desktop.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('.homepage-image-preview').first()).toBeVisible();
+  await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'mobile.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('.homepage-image-preview')).toHaveCount(2);
+  // A window that ends before it starts is refused on the form.
+  await page.getByLabel('Bắt đầu', { exact: true }).fill('2030-01-02T09:00');
+  await page.getByLabel('Kết thúc', { exact: true }).fill('2030-01-01T09:00');
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(page.getByText('Thời điểm kết thúc phải sau thời điểm bắt đầu')).toBeVisible();
+  await page.getByLabel('Kết thúc', { exact: true }).fill('2030-01-31T09:00');
+  await page.screenshot({ path: shot('banner-form', isMobile), fullPage: true });
+  await page.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/homepage/banner\\?market=${market}`));
+  const row = page.getByTestId('sortable-row').filter({ hasText: title });
+  await expect(row).toContainText('Đã lên lịch');
+  await expect(page.locator('.homepage-preview')).not.toContainText(title);
+  await page.screenshot({ path: shot('banner-list', isMobile), fullPage: true });
+  await row.getByRole('button', { name: `Xóa ${title}` }).click();
+  await page.getByRole('dialog').locator('.btn-danger').click();
+  await expect(row).toHaveCount(0);
+});
