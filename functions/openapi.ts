@@ -11,6 +11,11 @@ import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
 import adminOverview from './admin-overview';
 import adminSiteBuild from './admin-site-build';
+// issue 40: admin site content (data history, homepage blocks, website navigation, integrations)
+import adminDataHistory from './admin-data-history';
+import adminHomepage from './admin-homepage';
+import adminWebsiteNav from './admin-website-nav';
+import adminIntegrations from './admin-integrations';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -62,6 +67,11 @@ export const FUNCTIONS = {
   adminNotifications,
   adminOverview,
   adminSiteBuild,
+  // issue 40
+  adminDataHistory,
+  adminHomepage,
+  adminWebsiteNav,
+  adminIntegrations,
   adminPassword,
   adminScope,
   adminUsers,

@@ -19,8 +19,9 @@ type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.j
 type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
 type Reviews = typeof import('../../i18n/strings/admin/reviews/vi-VN.json');
 type Campaigns = typeof import('../../i18n/strings/admin/campaigns/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments;
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments | keyof SiteContent;
 type Appointments = typeof import('../../i18n/strings/admin/appointments/vi-VN.json');
+type SiteContent = typeof import('../../i18n/strings/admin/site-content/vi-VN.json'); // issue 40
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -36,6 +37,7 @@ const MODULES = {
   reviews: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/reviews/*.json'),
   campaigns: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/campaigns/*.json'),
   appointments: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/appointments/*.json'),
+  'site-content': import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/site-content/*.json'), // issue 40
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

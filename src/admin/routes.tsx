@@ -80,6 +80,12 @@ export const routes: RouteObject[] = [
       // Appointments and patients (issue 35): the appointments screen drives the top bar's 'Today' date picker.
       { path: 'appointments', ...screen('/admin/appointments', { title: 'admin.menu.appointments', scoped: true, datePicker: true }), lazy: lazyScreen(() => import('./routes/appointments/appointment-list/AppointmentListScreen')) },
       { path: 'patients', ...screen('/admin/patients', { title: 'admin.menu.patients', scoped: true }), lazy: lazyScreen(() => import('./routes/patients/patient-list/PatientListScreen')) },
+      // issue 40: admin site content
+      { path: 'data-history', ...screen('/admin/data-history', { title: 'admin.menu.data-history' }), lazy: lazyScreen(() => import('./routes/data-history/DataHistoryScreen')) },
+      { path: 'website-nav', ...screen('/admin/website-nav', { title: 'admin.menu.website-nav' }), lazy: lazyScreen(() => import('./routes/website-nav/WebsiteNavScreen')) },
+      { path: 'integrations', ...screen('/admin/integrations', { title: 'admin.menu.integrations', scoped: true }), lazy: lazyScreen(() => import('./routes/integrations/IntegrationsScreen')) },
+      { path: 'homepage/:segment', ...screen('/admin/homepage/:segment', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageListScreen')) },
+      { path: 'homepage/:segment/:item', ...screen('/admin/homepage/:segment/:item', { title: 'admin.menu.homepage' }), lazy: lazyScreen(() => import('./routes/homepage/HomepageBlockFormScreen')) },
       { path: '*', Component: NotFoundPage },
     ],
   },

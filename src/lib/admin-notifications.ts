@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const NOTIFICATION_KINDS = ['booking_new', 'booking_cancelled', 'import_finished'] as const;
+export const NOTIFICATION_KINDS = ['booking_new', 'booking_cancelled', 'import_finished', /* issue 40 */ 'webhook_paused'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;

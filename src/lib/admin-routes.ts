@@ -18,6 +18,9 @@ const EXTRA: Record<string, readonly StaffRole[]> = {
   '/admin/settings': STAFF_ROLES,
   '/admin/users/new-user': ['admin', 'super', 'facility'],
   '/admin/users/:userId': ['admin', 'super', 'facility'],
+  // issue 40: one route for every Homepage kind (and presence, outside the sidebar), admin only as the sidebar's group
+  '/admin/homepage/:segment': ['admin'],
+  '/admin/homepage/:segment/:item': ['admin'],
 };
 
 /** Roles allowed on a screen: the extra table first, else every role whose menu has the path's section. */

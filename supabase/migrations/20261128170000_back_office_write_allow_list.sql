@@ -16,3 +16,17 @@ revoke insert (hold_new_reviews), update (hold_new_reviews) on public.organizati
 -- The front desk's new booking columns are written only by admin_booking_transition and admin_reschedule_booking
 -- (issue 35); no API role inserts a booking row directly (book_slot does).
 revoke insert (checked_in_at, completed_at, no_show_excused, cancel_reason, cancelled_by, cancelled_by_role) on public.bookings from authenticated;
+
+-- The home page and the menu (issue 40; admin only, policies "Platform admins manage …"). What a block may point at
+-- (an active entry of the same market) and the two-level menu are refused by the tables' own triggers, whoever writes.
+grant insert (country_id, kind, sort_order, title, image_desktop, image_mobile, link_url, video_url, hospital_id, doctor_id,
+              service_id, category_id, is_active, starts_at, ends_at),
+      update (sort_order, title, image_desktop, image_mobile, link_url, video_url, hospital_id, doctor_id, service_id,
+              category_id, is_active, starts_at, ends_at)
+  on public.homepage_blocks to authenticated;
+grant delete on public.homepage_blocks to authenticated;
+grant insert (country_id, keyword, url, sort_order), update (keyword, url, is_active, sort_order) on public.popular_search_keys to authenticated;
+grant delete on public.popular_search_keys to authenticated;
+grant insert (country_id, parent_id, label, url, is_active, sort_order), update (parent_id, label, url, is_active, sort_order)
+  on public.website_nav to authenticated;
+grant delete on public.website_nav to authenticated;

@@ -4,7 +4,9 @@
  * per table (json_populate_recordset); schedules, time slots and background bookings are generated in SQL
  * (generate_series) from the seed run's current date, in each hospital's zone.
  */
-import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
+import { LOCALES, LOCALE_CONFIG, localePath, type Locale } from '../../i18n/locales';
+import { translator } from '../../i18n/strings';
+import { siteNav } from '../../src/lib/site-nav';
 import { transaction, type Database, type Queryable } from '../../src/data/db';
 import { ACCOUNTS, CAMPAIGN_CODE, CAMPAIGN_PHONES, DEMO_PASSWORD, SEED_SCOPE } from './accounts';
 import { CITIES } from './geo';
@@ -301,7 +303,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       permalink: `https://${cfg.domain}/discover/${slugify(title) || `article-${i + 1}`}`,
       categories: [{ name: text.navLabels[4], text_color: '#0b7285' }], expert_display_name: people.full(people.family[i][0], people.given[i][0]),
     }));
-    text.navLabels.forEach((label, i) => add('website_nav', { id: nextId('website_nav'), country_id: cid, label, url: `/${cfg.prefix}/${['hospital', 'doctor', 'service', 'vaccination', 'discover'][i]}`, sort_order: i }));
+    // issue 40: the menu the public header reads, the site's sections of the market (pages that are built).
+    siteNav(locale).forEach((n, i) => add('website_nav', { id: nextId('website_nav'), country_id: cid, label: translator(locale)(n.label), url: localePath(locale, n.path), sort_order: (i + 1) * 10 }));
     text.searchKeys.forEach((keyword, i) => add('popular_search_keys', { id: nextId('popular_search_keys'), country_id: cid, keyword, sort_order: i }));
     for (let i = 0; i < 3; i++) add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'banner', title: text.voucherNames[i], image_desktop: `banners/${cfg.prefix}-${i + 1}-desktop.webp`, image_mobile: `banners/${cfg.prefix}-${i + 1}-mobile.webp`, sort_order: i });
     for (let i = 0; i < 6; i++) add('homepage_blocks', { id: nextId('homepage_blocks'), country_id: cid, kind: 'top_hospital', hospital_id: hs[i * 3].id, sort_order: i });

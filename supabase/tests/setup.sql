@@ -268,6 +268,22 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('directory_changes', 'in', $$entity = 'hospitals' and entity_id = 1$$, 'entity = entity', '{}'),
   ('directory_changes', 'out', $$entity = 'hospitals' and entity_id = 6$$, 'entity = entity', '{}');
 
+-- issue 40: integrations. A webhook of branch 1 (in) and of branch 6 (out), each with a delivery, an attempt and
+-- a pending booking event.
+insert into public.webhooks (hospital_id, url, events) values (1, 'https://in.example/hook', '{created}'), (6, 'https://out.example/hook', '{created}');
+insert into public.webhook_deliveries (webhook_id, event, booking_id, payload) select id, 'created', 0, '{}' from public.webhooks where url like 'https://%.example/hook';
+insert into public.webhook_attempts (delivery_id, http_status, duration_ms) select id, 200, 1 from public.webhook_deliveries;
+insert into public.webhook_events (booking_id, hospital_id, new_status) values (0, 1, 'pending'), (0, 6, 'pending');
+insert into tests.fixtures (tbl, target, pick, upd, overrides) values
+  ('webhooks', 'in', $$url = 'https://in.example/hook'$$, 'url = url', '{}'),
+  ('webhooks', 'out', $$url = 'https://out.example/hook'$$, 'url = url', '{}'),
+  ('webhook_deliveries', 'in', $$webhook_id = (select id from public.webhooks where url = 'https://in.example/hook')$$, 'status = status', '{}'),
+  ('webhook_deliveries', 'out', $$webhook_id = (select id from public.webhooks where url = 'https://out.example/hook')$$, 'status = status', '{}'),
+  ('webhook_attempts', 'in', $$delivery_id = (select d.id from public.webhook_deliveries d join public.webhooks w on w.id = d.webhook_id where w.url = 'https://in.example/hook')$$, 'duration_ms = duration_ms', '{}'),
+  ('webhook_attempts', 'out', $$delivery_id = (select d.id from public.webhook_deliveries d join public.webhooks w on w.id = d.webhook_id where w.url = 'https://out.example/hook')$$, 'duration_ms = duration_ms', '{}'),
+  ('webhook_events', 'in', 'hospital_id = 1 and booking_id = 0', 'new_status = new_status', '{}'),
+  ('webhook_events', 'out', 'hospital_id = 6 and booking_id = 0', 'new_status = new_status', '{}');
+
 -- Resolve each fixture to one physical row and the json of its insertable copy.
 do $$
 declare f record; t tid; j jsonb; o jsonb; k text;

@@ -117,4 +117,33 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/patients', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff/contact', expect: staffOnly(404) },
+  // issue 40: admin site content. The data history is the platform admins' only.
+  { method: 'GET', path: '/api/admin/data-history', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/data-history?table=doctors&record={doctorId}&action=UPDATE', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  // Homepage blocks and popular search keys: platform admins only (999999999 is no block or key).
+  { method: 'GET', path: '/api/admin/homepage/blocks?countryId={countryId}&kind=top_doctor', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/homepage/blocks/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'POST', path: '/api/admin/homepage/blocks', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/blocks/999999999', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/blocks/999999999/active', body: { isActive: false }, expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/homepage/blocks/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'PUT', path: '/api/admin/homepage/order', body: { countryId: '{countryId}', kind: 'top_doctor', ids: [] }, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'GET', path: '/api/admin/homepage/picker?countryId={countryId}&kind=doctor&keyword=a', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/articles/search?countryId={countryId}&keyword=health', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/homepage/keys?countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'POST', path: '/api/admin/homepage/keys', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/homepage/keys/999999999', body: { isActive: false }, expect: staffOnly(403, { admin: 404, super: 404 }) },
+  { method: 'DELETE', path: '/api/admin/homepage/keys/999999999', expect: staffOnly(403, { admin: 404, super: 404 }) },
+  // Website navigation: platform admins only (an empty body stops at its check; the save itself: tests/db/admin-site-content.test.ts).
+  { method: 'GET', path: '/api/admin/website-nav?countryId={countryId}', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'GET', path: '/api/admin/website-nav/copy?countryId={countryId}&fromCountryId=2', expect: staffOnly(403, { admin: 200, super: 200 }) },
+  { method: 'PUT', path: '/api/admin/website-nav', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  // Integrations: the hospital's managers (and platform admins); never the doctor role. 999999999 is no webhook or delivery.
+  { method: 'GET', path: '/api/admin/integrations/webhooks', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/webhooks', body: {}, expect: staffOnly(422, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/integrations/webhooks/999999999', body: { isActive: false }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/webhooks/999999999/secret', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/integrations/webhooks/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/integrations/webhooks/999999999/deliveries', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/deliveries/999999999/redeliver', expect: staffOnly(404, { doctor: 403 }) },
 ];

@@ -129,9 +129,18 @@ const ADMIN_SOURCES = [
   'src/lib/admin-reviews.ts',
   'src/lib/admin-campaigns.ts',
   'src/lib/csv-import-campaign-phones.ts',
+  // issue 40
+  'functions/admin-data-history.ts',
+  'functions/admin-homepage.ts',
+  'src/lib/data-history.ts',
+  'src/lib/admin-homepage.ts',
+  'functions/admin-website-nav.ts',
+  'src/lib/website-nav.ts',
+  'functions/admin-integrations.ts',
+  'src/lib/webhooks.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
-const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql', 'supabase/migrations/20261128110000_admin_appointments.sql'];
+const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql', 'supabase/migrations/20261128110000_admin_appointments.sql', 'supabase/migrations/20261128160100_homepage_blocks_admin.sql', 'supabase/migrations/20261128160200_website_nav_admin.sql'];
 /** Query-parameter texts only a developer writing a URL by hand reads. */
 const ADMIN_DEVELOPER_ONLY = new Set(['roleId accepts only 1 (admin), 2 (organization), 3 (branch) and 6 (senior branch)']);
 

@@ -39,7 +39,7 @@ describe('README production section matches the files', () => {
       const mod = await import(pathToFileURL(path.join(dir, f)).href);
       if (mod.config?.schedule) scheduled.push(f);
     }
-    expect(scheduled.sort()).toEqual(['availability-roll.ts', 'booking-completion.ts', 'booking-expiry.ts', 'booking-reminders.ts', 'outbox-sender.ts', 'site-rebuild.ts']);
+    expect(scheduled.sort()).toEqual(['availability-roll.ts', 'booking-completion.ts', 'booking-expiry.ts', 'booking-reminders.ts', 'data-history-retention.ts', 'homepage-window.ts', 'outbox-sender.ts', 'site-rebuild.ts', 'webhook-deliveries.ts']);
     for (const f of scheduled) expect(production).toContain(`functions/${f}`);
     const background = files.filter((f) => /-background\.ts$/.test(f));
     expect(background).toEqual(['import-rows-background.ts']);

@@ -16,11 +16,13 @@ const KIND_TEXT = {
   booking_new: 'admin.notifications.bookingNew',
   booking_cancelled: 'admin.notifications.bookingCancelled',
   import_finished: 'admin.notifications.importFinished',
+  webhook_paused: 'admin.notifications.webhookPaused', // issue 40
 } as const;
 
 /** One notification's sentence, the appointment shown in its hospital's time zone (DESIGN §5 hospital time). */
 export function notificationText(n: AdminNotification, { t, locale }: Pick<Translator, 't' | 'locale'>): string {
   if (n.kind === 'import_finished') return t(KIND_TEXT.import_finished, { file: n.import?.fileName ?? '' });
+  if (n.kind === 'webhook_paused') return t(KIND_TEXT.webhook_paused, { hospital: n.booking?.hospitalName ?? '' });
   const at = new Date(n.booking!.startsAt);
   const zone = n.booking!.timeZone;
   const date = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(at);

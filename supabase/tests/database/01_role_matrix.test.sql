@@ -46,7 +46,7 @@ insert into matrix values
   ('doctors',                   'YYDDYYBY', 'YYDDYYBY', 'YYDDYNBN', 'YYDDYNBN', 'YYDDYNBN', 'YYDDYNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('expertise',                 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('family_members',            'YYDDNNNN', 'YYDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDNNNN', 'YNDDYNYN', 'NYDDNYNY', 'DDDDDDDD'),
-  ('homepage_blocks',           'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
+  ('homepage_blocks',           'YYDDYYYY', 'YYDDYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('hospital_insurances',       'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('hospital_payment_methods',  'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('hospital_services',         'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
@@ -64,7 +64,7 @@ insert into matrix values
   ('payments',                  'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'YNDDDDDD', 'NYDDDDDD', 'DDDDDDDD'),
   ('patients',                  'YYDDNNDD', 'YYDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDNNDD', 'YNDDYNDD', 'NYDDNYDD', 'DDDDDDDD'),
   ('payment_methods',           'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
-  ('popular_search_keys',       'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
+  ('popular_search_keys',       'YYDDYYYY', 'YYDDYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD'),
   ('review_replies',            'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('reviews',                   'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('schedules',                 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
@@ -75,7 +75,11 @@ insert into matrix values
   ('vaccines',                  'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('voucher_targets',           'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('vouchers',                  'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
-  ('website_nav',               'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD');
+  ('webhook_attempts',          'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
+  ('webhook_deliveries',        'YYDDYYDD', 'YYDDYYDD', 'YNDDYNDD', 'YNDDYNDD', 'YNDDYNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'DDDDDDDD'),
+  ('webhook_events',            'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD', 'DDDDDDDD'),
+  ('webhooks',                  'YYDDYYYY', 'YYDDYYYY', 'YNDDYNYN', 'YNDDYNYN', 'YNDDYNYN', 'NNDDNNNN', 'NNDDNNNN', 'NNDDNNNN', 'DDDDDDDD'),
+  ('website_nav',               'YYDDYYYY', 'YYDDYYYY', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDNNNN', 'YYDDDDDD');
 select plan((select count(*)::int * 8 * 9 from matrix) + 1);
 select is((select count(*) from matrix), (select count(distinct tbl) from tests.fixtures), 'the matrix covers every table of the fixtures');
 -- One role's column: act as it, then run the eight operations on every table (each undone by tests.try).

@@ -40,7 +40,16 @@ insert into allow_list values
   ('campaigns', '{code,name,sponsor,country_id,starts_at,ends_at,max_cancellations,is_active}', '{code,name,sponsor,country_id,starts_at,ends_at,max_cancellations,is_active}', false,
    'the campaign form (issue 39; admin only, policy)'),
   ('campaign_phones', '{campaign_id,phone,expired_date}', '{expired_date}', false,
-   'the campaign''s eligible numbers: the phone import and the expiry edit (issue 39; admin only, policy; digits only, constraint)');
+   'the campaign''s eligible numbers: the phone import and the expiry edit (issue 39; admin only, policy; digits only, constraint)'),
+  ('homepage_blocks', '{country_id,kind,sort_order,title,image_desktop,image_mobile,link_url,video_url,hospital_id,doctor_id,service_id,category_id,is_active,starts_at,ends_at}',
+   '{sort_order,title,image_desktop,image_mobile,link_url,video_url,hospital_id,doctor_id,service_id,category_id,is_active,starts_at,ends_at}', true,
+   'the homepage block screens (issue 40; admin only, policy; an inactive or foreign target refused by the table''s trigger)'),
+  ('popular_search_keys', '{country_id,keyword,url,sort_order}', '{keyword,url,is_active,sort_order}', true, 'the popular search keys, added inline (issue 40; admin only, policy)'),
+  ('website_nav', '{country_id,parent_id,label,url,is_active,sort_order}', '{parent_id,label,url,is_active,sort_order}', true,
+   'the website navigation, saved whole (issue 40; admin only, policy; two levels, trigger)'),
+  ('webhooks', '{hospital_id,url,events}', '{url,events,is_active,secret}', true,
+   'a branch''s webhooks: add, edit, pause, rotate the secret, delete (issue 40; managers of the hospital, policy)'),
+  ('webhook_deliveries', '{}', '{status,next_attempt_at}', false, 'redeliver by hand: the delivery is due again (issue 40; managers of the hook''s hospital, policy)');
 
 create temp view granted as
   select c.relname as tbl, a.attname as col, p.priv

@@ -8,6 +8,8 @@ import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { doctorRoutes } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
+import { dataHistoryHref } from '../../../../lib/data-history';
+import { isPlatformAdmin } from '../../../../lib/roles';
 import { useDoctor } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
@@ -69,6 +71,12 @@ export default function DoctorDetailScreen() {
         <a className="btn" href={publicDoctorHref(locale, d.slug)} target="_blank" rel="noopener">
           {t('admin.doctors.viewPage')}
         </a>
+        {/* issue 40: the record's data history, platform admins only (the only role that may read it). */}
+        {me && isPlatformAdmin(me.role) ? (
+          <Link className="btn" to={dataHistoryHref('doctors', d.id)}>
+            {t('admin.history.viewHistory')}
+          </Link>
+        ) : null}
       </div>
       <div className="doctor-detail-section">
         <dl className="doctor-detail-grid">
