@@ -5,6 +5,7 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
+import adminServices from './admin-services';
 import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -62,6 +63,7 @@ export const FUNCTIONS = {
   adminScope,
   adminUsers,
   adminUploads,
+  adminServices,
   bookings,
   campaign,
   family,

@@ -53,6 +53,14 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/notifications', expect: staffOnly(200) },
   { method: 'POST', path: '/api/admin/notifications/999999999/read', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/notifications/read-all', expect: staffOnly(200) },
+  // Admin services (issue 37): the managers only; per-role scope of the writes in tests/db/admin-directory.test.ts
+  { method: 'GET', path: '/api/admin/services?countryId={countryId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/services/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/service-categories?branchId=999999999', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/services', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/services/999999999', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/services/999999999/status', body: { status: 0 }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/services/999999999', expect: staffOnly(404, { doctor: 403 }) },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },

@@ -121,6 +121,9 @@ const ADMIN_SOURCES = [
   'src/lib/admin-users.ts',
   'src/lib/admin-me.ts',
   'src/lib/admin-notifications.ts',
+  // issue 37
+  'functions/admin-services.ts',
+  'src/lib/admin-services.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
 const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql'];
