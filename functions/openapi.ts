@@ -6,6 +6,7 @@ import accountBookings from './account-bookings';
 import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
+import adminOrganizations from './admin-organizations';
 import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -64,6 +65,7 @@ export const FUNCTIONS = {
   adminUsers,
   adminUploads,
   adminServices,
+  adminOrganizations,
   bookings,
   campaign,
   family,

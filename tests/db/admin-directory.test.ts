@@ -176,3 +176,124 @@ describeEachEngine('admin services', { seed: true }, (ctx) => {
     }
   });
 });
+
+describeEachEngine('admin organizations and branches', { seed: true }, (ctx) => {
+  let server: TestServer;
+  const tokens = {} as Record<string, string>;
+  let org: Awaited<ReturnType<typeof firstOrganization>>;
+  const call = async (who: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: { authorization: `Bearer ${tokens[who]}`, 'accept-language': 'en-PH', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as { _messages: string[]; _data: any } };
+  };
+  const branchForm = (b: any, patch: Record<string, unknown> = {}) => ({
+    name: b.name,
+    short_name: b.shortName ?? '',
+    address: b.address,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    phone: b.phone ?? '',
+    website_url: b.websiteUrl ?? '',
+    booking_url: b.bookingUrl ?? '',
+    working_times: b.workingTimes,
+    emergency_hours: b.emergencyHours,
+    about: b.about ?? '',
+    patient_guide: b.patientGuide ?? '',
+    medical_facilities: b.medicalFacilities,
+    faqs: b.faqs,
+    images: b.images,
+    is_active: b.isActive,
+    status: b.status,
+    exclude_from_index: b.excludeFromIndex,
+    ...patch,
+  });
+
+  beforeAll(async () => {
+    useDatabase(ctx.db);
+    server = await startTestServer();
+    org = await firstOrganization(ctx.db, 0);
+    const make = async (key: string, role: 'admin' | 'facility' | 'senior_branch' | 'branch' | 'doctor', extra: { organizationId?: number | null; branchIds?: number[] } = {}) => {
+      tokens[key] = await signAccessToken(await createStaff(ctx.db, { email: `org-${key}-${ctx.engine}@directory.test`, role, ...extra }));
+    };
+    await make('admin', 'admin');
+    await make('facility', 'facility', { organizationId: org.organizationId });
+    await make('newFacility', 'facility', { organizationId: null });
+    await make('senior_branch', 'senior_branch', { organizationId: org.organizationId, branchIds: org.hospitalIds.slice(0, 2) });
+    await make('branch', 'branch', { organizationId: org.organizationId, branchIds: [org.hospitalIds[0]!] });
+  });
+  afterAll(async () => {
+    await server?.close();
+    useDatabase(undefined);
+  });
+
+  it('SPEC §6: platform admins create organizations; an organization manager only while it has none, and then belongs to it', async () => {
+    const list = await call('facility', 'GET', '/api/admin/directory/organizations');
+    expect(list.status).toBe(200);
+    expect(list.body._data.canCreate).toBe(false);
+    expect(list.body._data.hospitals.map((h: { id: number }) => h.id)).toEqual([org.organizationId]);
+    expect(list.body._data.hospitals[0].branches).toBe(org.hospitalIds.length);
+    expect((await call('facility', 'POST', '/api/admin/directory/organizations', { name: 'Phòng khám Sài Gòn', country_id: 1 })).status).toBe(403);
+    expect((await call('branch', 'POST', '/api/admin/directory/organizations', { name: 'Phòng khám Sài Gòn', country_id: 1 })).status).toBe(403);
+
+    expect((await call('newFacility', 'GET', '/api/admin/directory/organizations')).body._data.canCreate).toBe(true);
+    const made = await call('newFacility', 'POST', '/api/admin/directory/organizations', { name: 'Phòng khám Đa khoa Sài Gòn', country_id: 1, publish_reviews: true });
+    expect(made.status).toBe(200);
+    expect(made.body._data.organization).toMatchObject({ name: 'Phòng khám Đa khoa Sài Gòn', countryId: 1, branches: [], canManage: true });
+    const { rows } = await ctx.db.pool.query(`select o.slug, a.organization_id::int as member from public.organizations o, public.admin_users a where o.id = $1 and a.email = $2`, [
+      made.body._data.organization.id,
+      `org-newFacility-${ctx.engine}@directory.test`,
+    ]);
+    expect(rows[0]).toEqual({ slug: 'phong-kham-da-khoa-sai-gon', member: made.body._data.organization.id });
+    // Now it has one: no second.
+    expect((await call('newFacility', 'POST', '/api/admin/directory/organizations', { name: 'Another', country_id: 1 })).status).toBe(403);
+    // It adds two branches in its market's time zone.
+    for (const name of ['Cơ sở Quận 1', 'Cơ sở Thủ Đức']) {
+      const b = await call('newFacility', 'POST', `/api/admin/directory/organizations/${made.body._data.organization.id}/branches`, { name, address: '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh' });
+      expect(b.status).toBe(200);
+      expect(b.body._data.branch).toMatchObject({ name, canPublish: true, status: null });
+    }
+    // A platform admin creates one in any market.
+    const admin = await call('admin', 'POST', '/api/admin/directory/organizations', { name: 'Bangkok Care Group', country_id: 6 });
+    expect(admin.status).toBe(200);
+  });
+
+  it('a branch manager edits its branch (hours, about sanitized, FAQs, banners) but neither another branch nor its publication', async () => {
+    const own = (await call('branch', 'GET', `/api/admin/directory/branches/${org.hospitalIds[0]}`)).body._data.branch;
+    expect(own.canPublish).toBe(false);
+    const hours = { mon: [{ start: '13:30', end: '17:00' }, { start: '07:30', end: '11:30' }], tue: [{ start: '07:30', end: '17:00' }], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const saved = await call('branch', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[0]}`, branchForm(own, {
+      working_times: hours,
+      emergency_hours: true,
+      about: '<p>Bệnh viện <strong>đa khoa</strong></p><script>alert(1)</script><p onclick="x()">Khoa cấp cứu 24/7 <a href="javascript:alert(1)">x</a></p>',
+      faqs: [{ question: 'Có chỗ đậu xe không?', answer: 'Có, miễn phí 2 giờ.' }],
+      images: ['http://localhost/storage/v1/object/public/banners/a.webp'],
+    }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const b = saved.body._data.branch;
+    expect(b.workingTimes.mon).toEqual([{ start: '07:30', end: '11:30' }, { start: '13:30', end: '17:00' }]);
+    expect(b.about).toBe('<p>Bệnh viện <strong>đa khoa</strong></p><p>Khoa cấp cứu 24/7 <a target="_blank" rel="noopener noreferrer nofollow">x</a></p>');
+    expect(b.faqs).toEqual([{ question: 'Có chỗ đậu xe không?', answer: 'Có, miễn phí 2 giờ.' }]);
+    const history = await ctx.db.pool.query(`select actor_role from public.data_history where table_name = 'hospitals' and row_id = $1 and action = 'UPDATE' order by id desc limit 1`, [String(org.hospitalIds[0])]);
+    expect(history.rows).toEqual([{ actor_role: 'branch' }]);
+
+    // Overlapping hours are refused with the field's message.
+    const overlap = await call('branch', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[0]}`, branchForm(own, { working_times: { ...hours, tue: [{ start: '07:30', end: '12:00' }, { start: '11:00', end: '17:00' }] } }));
+    expect(overlap.status).toBe(422);
+    expect(Object.values(overlap.body._data.errors).flat()).toContain('Opening hours of one day must not overlap.');
+    // Publication and indexing are not the branch manager's.
+    const publish = await call('branch', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[0]}`, branchForm(own, { exclude_from_index: !own.excludeFromIndex }));
+    expect(publish.status).toBe(403);
+    // Nor is another branch (the read model and the save both refuse it).
+    expect((await call('branch', 'GET', `/api/admin/directory/branches/${org.hospitalIds[1]}`)).status).toBe(404);
+    expect((await call('branch', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[1]}`, branchForm(own))).status).toBe(404);
+    // The senior branch manager edits its second branch; the organization manager deactivates it.
+    const second = (await call('senior_branch', 'GET', `/api/admin/directory/branches/${org.hospitalIds[1]}`)).body._data.branch;
+    expect((await call('senior_branch', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[1]}`, branchForm(second, { short_name: 'CS2' }))).status).toBe(200);
+    const off = await call('facility', 'PUT', `/api/admin/directory/branches/${org.hospitalIds[1]}`, branchForm({ ...second, shortName: 'CS2' }, { is_active: false }));
+    expect(off.status).toBe(200);
+    expect(off.body._data.branch.isActive).toBe(false);
+  });
+});

@@ -679,7 +679,10 @@ insert into expected values
   ('function', 'staff_organization_id()'                     , ''  , 'x'),
   ('function', 'staff_role()'                                , ''  , 'x'),
   ('function', 'bookings_refuse_withdrawn_slot()'            , ''   , ''),
-  ('function', 'time_slots_guard()'                          , ''   , '');
+  ('function', 'time_slots_guard()'                          , ''   , ''),
+  -- issue 37: creating an organization (and joining it as its organization manager); the branch publication guard
+  ('function', 'admin_create_organization(smallint, text, text, text, text, boolean)', '', 'x'),
+  ('function', 'hospitals_guard_publication()', '', '');
 
 -- What the database grants, in the same shape.
 create temp view actual as
