@@ -18,7 +18,7 @@ declare
   n integer := 1;
   new_id bigint;
 begin
-  if not (public.is_platform_admin() or (caller_role = 'facility' and public.staff_organization_id() is null)) then
+  if not (public.is_platform_admin() or coalesce(caller_role = 'facility' and public.staff_organization_id() is null, false)) then
     raise exception 'Only platform admins, or an organization manager without an organization, create organizations.' using errcode = '42501';
   end if;
   if p_name is null or length(btrim(p_name)) = 0 or length(p_name) > 255 then
