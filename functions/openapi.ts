@@ -7,6 +7,7 @@ import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
 import adminOrganizations from './admin-organizations';
+import adminVaccinations from './admin-vaccinations';
 import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -66,6 +67,7 @@ export const FUNCTIONS = {
   adminUploads,
   adminServices,
   adminOrganizations,
+  adminVaccinations,
   bookings,
   campaign,
   family,

@@ -256,3 +256,54 @@ export function branchFormValues(b: AdminBranchDetail): BranchInput {
 
 export const ORGANIZATION_LIST_PATH = '/admin/organization';
 export const organizationPagePath = (id: number, branchId?: number) => `/admin/organization/${id}${branchId ? `?branch=${branchId}` : ''}`;
+
+// ---- vaccinations (/admin/vaccination) ------------------------------------------------------------------------
+
+export const VACCINE_STATUSES = ['available', 'out_of_stock', 'limit'] as const;
+export type VaccineStatus = (typeof VACCINE_STATUSES)[number];
+
+export const VACCINE_MESSAGES = {
+  saved: 'Update successfully',
+  branchNotInScope: 'This branch does not exist or is not in your scope.',
+  vaccineNotInMarket: 'This vaccine is not offered in the branch\'s market.',
+} as const;
+
+export const adminVaccinesQuery = z.object({ hospitalId: id, countryId: optionalId });
+
+export const adminVaccineCell = z.object({
+  vaccineId: z.number().int(),
+  hospitalId: z.number().int(),
+  vaccineDetailId: z.number().int().nullable(),
+  price: z.number().nullable(),
+  percentDiscount: z.number().int().nullable(),
+  status: z.enum(VACCINE_STATUSES).nullable(),
+});
+export type AdminVaccineCell = z.output<typeof adminVaccineCell>;
+
+export const adminVaccinesData = z.object({
+  vaccines: z.array(z.object({ id: z.number().int(), name: z.string(), displayName: z.string().nullable(), logo: z.string().nullable(), ageGroups: z.array(z.string()), doses: z.array(z.string()), isActive: z.boolean() })),
+  branches: z.array(z.object({ id: z.number().int(), name: z.string(), shortName: z.string().nullable() })),
+  cells: z.array(adminVaccineCell),
+  currency: z.enum(['VND', 'PHP', 'IDR', 'TWD', 'MYR', 'THB']),
+});
+export type AdminVaccinesData = z.output<typeof adminVaccinesData>;
+
+/** One cell of the vaccine × branch grid as saved: a price, a discount percent and a status. */
+export const vaccinePriceItem = z.object({
+  vaccine_id: id,
+  hospital_id: id,
+  price: z.coerce.number().min(0).max(1e12),
+  percent_discount: z.preprocess((v) => (v === '' || v == null ? null : v), z.coerce.number().int().min(0).max(100).nullable()),
+  status: z.enum(VACCINE_STATUSES),
+});
+export type VaccinePriceItem = z.output<typeof vaccinePriceItem>;
+export const vaccinePricesBody = z.object({ items: z.array(vaccinePriceItem).min(1).max(500) });
+
+/** The bulk edit: the chosen fields applied to every selected cell (unset fields keep each cell's own value). */
+export function applyBulk(cells: readonly AdminVaccineCell[], selected: (c: AdminVaccineCell) => boolean, patch: { price?: number; percentDiscount?: number | null; status?: VaccineStatus }): AdminVaccineCell[] {
+  return cells.map((c) =>
+    selected(c)
+      ? { ...c, price: patch.price ?? c.price ?? 0, percentDiscount: patch.percentDiscount !== undefined ? patch.percentDiscount : c.percentDiscount, status: patch.status ?? c.status ?? 'available' }
+      : c,
+  );
+}

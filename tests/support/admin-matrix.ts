@@ -69,6 +69,8 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/directory/organizations/{organizationId}/branches', body: {}, expect: staffOnly(400, { doctor: 403, senior_branch: 403, branch: 403 }) },
   { method: 'GET', path: '/api/admin/directory/branches/999999999', expect: staffOnly(404, { doctor: 403 }) },
   { method: 'PUT', path: '/api/admin/directory/branches/999999999', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/vaccines?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/directory/vaccine-details', body: { items: [] }, expect: staffOnly(400, { doctor: 403 }) },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },

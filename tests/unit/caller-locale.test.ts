@@ -126,6 +126,7 @@ const ADMIN_SOURCES = [
   'src/lib/admin-services.ts',
   'functions/admin-organizations.ts',
   'src/lib/admin-organizations.ts',
+  'functions/admin-vaccinations.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
 const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql'];

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
-import { branchBody, branchFormValues, MAX_RANGES_PER_DAY, ORGANIZATION_LIST_PATH, WEEKDAYS, type AdminBranchDetail, type BranchBody, type BranchInput, type Weekday } from '../../../../lib/admin-organizations';
+import { branchBody, branchFormValues, dayRangeIssues, MAX_RANGES_PER_DAY, ORGANIZATION_LIST_PATH, ORGANIZATION_MESSAGES, WEEKDAYS, type AdminBranchDetail, type BranchBody, type BranchInput, type TimeRange, type Weekday } from '../../../../lib/admin-organizations';
 import { useBranch, useCreateBranch, useOrganization, useSaveBranch } from '../../../data/organizations/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { describedBy, Field, useZodForm } from '../../../kit/form';
@@ -187,7 +187,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
         {tab === 'hours' ? (
           <>
             {WEEKDAYS.map((d) => (
-              <DayHours key={d} day={d} label={t(DAY_LABELS[d])} control={form.control} register={form.register} errors={errors.working_times?.[d] as unknown as Record<number, { end?: { message?: string } }> | undefined} />
+              <DayHours key={d} day={d} label={t(DAY_LABELS[d])} control={form.control} register={form.register} />
             ))}
             <label className="checkbox">
               <input type="checkbox" {...form.register('emergency_hours')} /> {t('admin.organizations.form.emergency')}
@@ -247,15 +247,19 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
   );
 }
 
-function DayHours({ day, label, control, register, errors }: { day: Weekday; label: string; control: Control<BranchInput>; register: UseFormRegister<BranchInput>; errors?: Record<number, { end?: { message?: string } }> }) {
+function DayHours({ day, label, control, register }: { day: Weekday; label: string; control: Control<BranchInput>; register: UseFormRegister<BranchInput> }) {
   const { t } = useT();
   const ranges = useFieldArray({ control, name: `working_times.${day}` as 'working_times.mon' });
+  // The day's rule (the schema's own, src/lib) checked as the ranges are typed, in the admin's words.
+  const values = (useWatch({ control, name: `working_times.${day}` as 'working_times.mon' }) ?? []) as TimeRange[];
+  const issues = dayRangeIssues(values.filter((r) => /^\d\d:\d\d$/.test(r?.start ?? '') && /^\d\d:\d\d$/.test(r?.end ?? '')));
   return (
     <fieldset className="day-hours">
       <legend className="field-label">{label}</legend>
       {ranges.fields.length === 0 ? <span className="field-hint">{t('admin.organizations.closed')}</span> : null}
       {ranges.fields.map((f, i) => {
-        const message = errors?.[i]?.end?.message;
+        const issue = issues.find((x) => x.index === i);
+        const message = issue ? t(issue.message === ORGANIZATION_MESSAGES.rangeOverlap ? 'admin.organizations.error.rangeOverlap' : 'admin.organizations.error.rangeOrder') : undefined;
         return (
           <div key={f.id} className="range-row">
             <input type="time" className="input" aria-label={t('admin.organizations.opens', { day: label, number: i + 1 })} {...register(`working_times.${day}.${i}.start` as 'working_times.mon.0.start')} />

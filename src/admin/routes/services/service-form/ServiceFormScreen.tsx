@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
-import { SERVICE_LIST_PATH, serviceFormBody, serviceFormPayload, serviceFormValues, type AdminServiceReadModel, type ServiceFormBody, type ServiceFormInput } from '../../../../lib/admin-services';
+import { SERVICE_LIST_PATH, SERVICE_MESSAGES, servicePriceIssues, serviceFormBody, serviceFormPayload, serviceFormValues, type AdminServiceReadModel, type ServiceFormBody, type ServiceFormInput } from '../../../../lib/admin-services';
 import { PRICE_TYPES, type PriceType } from '../../../../lib/price-rules';
 import { priceView } from '../../../../lib/prices';
 import { isPlatformAdmin } from '../../../../lib/roles';
@@ -84,7 +84,15 @@ function ServiceForm({ serviceId, source }: { serviceId?: number; source: AdminS
     });
   });
 
-  const err = (k: keyof ServiceFormInput) => (errors[k] as { message?: string } | undefined)?.message;
+  // The price rules' own words (the resolver knows only the generic form messages for custom checks).
+  const PRICE_WORDS: Record<string, AdminKey> = { [SERVICE_MESSAGES.priceToLow]: 'admin.services.error.priceToLow', [SERVICE_MESSAGES.originalPriceLow]: 'admin.services.error.originalPriceLow' };
+  const err = (k: keyof ServiceFormInput) => {
+    const message = (errors[k] as { message?: string } | undefined)?.message;
+    if (!message || (k !== 'price_to' && k !== 'original_price')) return message;
+    const num = (v: unknown) => (v === '' || v == null ? null : Number(v));
+    const issue = servicePriceIssues({ price_type: priceType, price: Number(price) || 0, price_to: num(priceTo), original_price: num(original) }).find((i) => i.path === k);
+    return issue && PRICE_WORDS[issue.message] ? t(PRICE_WORDS[issue.message]!) : message;
+  };
   const numberField = (k: 'price' | 'price_to' | 'original_price' | 'promotion_percent' | 'buffer_time', label: AdminKey, opts: { required?: boolean; hint?: string } = {}) => {
     const id = `service-${k}`;
     return (
