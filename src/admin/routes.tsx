@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-detail/DoctorDetailScreen')) },
       { path: 'organization', ...screen('/admin/organization', { title: 'admin.menu.organization' }), lazy: lazyScreen(() => import('./routes/organizations/organization-list/OrganizationListScreen')) },
       { path: 'organization/:organizationId', ...screen('/admin/organization/:organizationId', { title: 'admin.menu.organization' }), lazy: lazyScreen(() => import('./routes/organizations/organization-page/OrganizationScreen')) },
+      { path: 'vaccination', ...screen('/admin/vaccination', { title: 'admin.menu.vaccination', scoped: true }), lazy: lazyScreen(() => import('./routes/vaccinations/VaccinationScreen')) },
       { path: 'services', ...screen('/admin/services', { title: 'admin.menu.services', scoped: true }), lazy: lazyScreen(() => import('./routes/services/service-list/ServiceListScreen')) },
       { path: 'services/new-service', ...screen('/admin/services/new-service', { title: 'admin.services.form.titleAdd' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },
       { path: 'services/:serviceId/edit', ...screen('/admin/services/:serviceId/edit', { title: 'admin.services.form.titleEdit' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },

@@ -1,7 +1,7 @@
 /** The admin organization calls (functions/admin-organizations.ts): list, create, organization, branches, branch save. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { adminBranchDetail, adminOrganizationDetail, adminOrganizationListData, type AdminOrganizationListQuery, type BranchBody, type NewOrganizationBody, type OrganizationBody } from '../../../lib/admin-organizations';
+import { adminBranchDetail, adminOrganizationDetail, adminOrganizationListData, adminVaccinesData, type AdminOrganizationListQuery, type VaccinePriceItem, type BranchBody, type NewOrganizationBody, type OrganizationBody } from '../../../lib/admin-organizations';
 import { call } from '../../api';
 import { scopeKeys } from '../scope/keys';
 import { meKeys } from '../me/keys';
@@ -58,3 +58,15 @@ export const useCreateBranch = (organizationId: number) =>
 
 export const useSaveBranch = (id: number) =>
   useOrganizationMutation((body: BranchBody) => call(`/api/admin/directory/branches/${id}`, { method: 'PUT', body, data: z.object({ branch: adminBranchDetail }) }));
+
+/** The vaccine × branch grid of an organization (/admin/vaccination). */
+export function useVaccineGrid(hospitalId: number | null) {
+  return useQuery({
+    enabled: hospitalId != null,
+    queryKey: [...organizationKeys.all, 'vaccines', hospitalId] as const,
+    queryFn: async ({ signal }) => (await call('/api/admin/directory/vaccines', { query: { hospitalId: hospitalId! }, data: adminVaccinesData, signal })).data,
+  });
+}
+
+export const useSaveVaccinePrices = () =>
+  useOrganizationMutation((items: VaccinePriceItem[]) => call('/api/admin/directory/vaccine-details', { method: 'PUT', body: { items }, data: z.object({ saved: z.number() }) }));
