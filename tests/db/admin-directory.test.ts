@@ -297,3 +297,62 @@ describeEachEngine('admin organizations and branches', { seed: true }, (ctx) => 
     expect(off.body._data.branch.isActive).toBe(false);
   });
 });
+
+describeEachEngine('admin vaccine prices', { seed: true }, (ctx) => {
+  let server: TestServer;
+  const tokens = {} as Record<string, string>;
+  let org: Awaited<ReturnType<typeof firstOrganization>>;
+  const call = async (who: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(server.url + path, {
+      method,
+      headers: { authorization: `Bearer ${tokens[who]}`, 'accept-language': 'en-PH', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as { _messages: string[]; _data: any } };
+  };
+  beforeAll(async () => {
+    useDatabase(ctx.db);
+    server = await startTestServer();
+    org = await firstOrganization(ctx.db, 0);
+    tokens.facility = await signAccessToken(await createStaff(ctx.db, { email: `vac-facility-${ctx.engine}@directory.test`, role: 'facility', organizationId: org.organizationId }));
+    tokens.branch = await signAccessToken(await createStaff(ctx.db, { email: `vac-branch-${ctx.engine}@directory.test`, role: 'branch', organizationId: org.organizationId, branchIds: [org.hospitalIds[0]!] }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    useDatabase(undefined);
+  });
+
+  it('the grid: the market\'s vaccines × the caller\'s branches, in the market currency', async () => {
+    const facility = await call('facility', 'GET', `/api/admin/directory/vaccines?hospitalId=${org.organizationId}`);
+    expect(facility.status).toBe(200);
+    expect(facility.body._data.branches.map((b: { id: number }) => b.id)).toEqual(org.hospitalIds);
+    expect(facility.body._data.vaccines.length).toBeGreaterThan(0);
+    const branch = await call('branch', 'GET', `/api/admin/directory/vaccines?hospitalId=${org.organizationId}`);
+    expect(branch.body._data.branches.map((b: { id: number }) => b.id)).toEqual([org.hospitalIds[0]]);
+    expect(branch.body._data.cells.every((c: { hospitalId: number }) => c.hospitalId === org.hospitalIds[0])).toBe(true);
+  });
+
+  it('bulk-saves prices and statuses; out of stock keeps the vaccine detail (its page stays published); another branch is refused', async () => {
+    const grid = (await call('branch', 'GET', `/api/admin/directory/vaccines?hospitalId=${org.organizationId}`)).body._data;
+    const [v1, v2] = grid.vaccines;
+    const items = [
+      { vaccine_id: v1.id, hospital_id: org.hospitalIds[0], price: 650_000, percent_discount: 10, status: 'out_of_stock' },
+      { vaccine_id: v2.id, hospital_id: org.hospitalIds[0], price: 420_000, percent_discount: null, status: 'limit' },
+    ];
+    const saved = await call('branch', 'PUT', '/api/admin/directory/vaccine-details', { items });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body._data.saved).toBe(2);
+    const { rows } = await ctx.db.pool.query(`select status, price::float8 as price, percent_discount, price_unit from public.vaccine_details where hospital_id = $1 and vaccine_id = any ($2::bigint[]) order by vaccine_id`, [
+      org.hospitalIds[0],
+      [v1.id, v2.id],
+    ]);
+    expect(rows.map((r) => r.status).sort()).toEqual(['limit', 'out_of_stock']);
+    expect(rows.every((r) => r.price_unit.trim() === grid.currency)).toBe(true);
+    // Still a published vaccine detail: the public read (anon) sees the row.
+    const anon = await ctx.db.pool.query(`select count(*)::int as n from public.vaccine_details d where d.vaccine_id = $1 and d.hospital_id = $2 and d.status = 'out_of_stock'`, [v1.id, org.hospitalIds[0]]);
+    expect(anon.rows[0].n).toBe(1);
+    const refused = await call('branch', 'PUT', '/api/admin/directory/vaccine-details', { items: [{ ...items[0], hospital_id: org.hospitalIds[1] }] });
+    expect(refused.status).toBe(422);
+    expect(refused.body._data.errors).toEqual({ hospital_id: ['This branch does not exist or is not in your scope.'] });
+  });
+});
