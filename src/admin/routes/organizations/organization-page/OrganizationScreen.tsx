@@ -5,7 +5,7 @@
  * for zh-TW), opening hours per weekday (several ranges, the emergency flag), about and patient guide (rich text),
  * facilities and FAQs, banners, indexing (publication fields only for those who may change them). One Save.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
@@ -16,8 +16,9 @@ import { describedBy, Field, useZodForm } from '../../../kit/form';
 import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
-import { BannerPicker } from './BannerPicker';
-import { RichTextEditor } from './RichTextEditor';
+// Tiptap (ProseMirror) and dnd-kit are most of this screen's weight: loaded when their tab is first opened.
+const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
+const BannerPicker = lazy(() => import('./BannerPicker').then((m) => ({ default: m.BannerPicker })));
 
 const TABS = ['profile', 'hours', 'texts', 'lists', 'banners', 'indexing'] as const;
 type Tab = (typeof TABS)[number];
@@ -172,6 +173,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
         ))}
       </div>
       <section className="card form-section" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <Suspense fallback={<Spinner />}>
         {tab === 'profile' ? (
           <div className="form-grid">
             {text('name', 'admin.organizations.form.branchName', { required: true })}
@@ -232,6 +234,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
             </label>
           </fieldset>
         ) : null}
+        </Suspense>
       </section>
       {failure ? (
         <p className="alert alert-danger" role="alert">
