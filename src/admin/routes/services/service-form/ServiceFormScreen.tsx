@@ -113,8 +113,8 @@ function ServiceForm({ serviceId, source }: { serviceId?: number; source: AdminS
       <h2 id="service-form-title" className="screen-title">
         {t(serviceId != null ? 'admin.services.form.titleEdit' : 'admin.services.form.titleAdd')}
       </h2>
-      <section className="card form-section" aria-labelledby="service-general">
-        <h3 id="service-general">{t('admin.services.form.general')}</h3>
+      <section className="card form-section" aria-labelledby="service-general-section">
+        <h3 id="service-general-section">{t('admin.services.form.general')}</h3>
         <div className="form-grid">
           <Field id="service-name" label={t('admin.services.form.name')} error={err('name')} required>
             <input {...form.register('name')} {...describedBy('service-name', err('name'))} className="input" autoComplete="off" />
@@ -204,8 +204,8 @@ function ServiceForm({ serviceId, source }: { serviceId?: number; source: AdminS
         </Field>
       </section>
 
-      <section className="card form-section" aria-labelledby="service-price">
-        <h3 id="service-price">{t('admin.services.form.priceSection')}</h3>
+      <section className="card form-section" aria-labelledby="service-price-section">
+        <h3 id="service-price-section">{t('admin.services.form.priceSection')}</h3>
         <fieldset className="field radio-group">
           <legend className="field-label">{t('admin.services.form.priceType')}</legend>
           {PRICE_TYPES.map((p) => (
@@ -228,8 +228,8 @@ function ServiceForm({ serviceId, source }: { serviceId?: number; source: AdminS
         ) : null}
       </section>
 
-      <section className="card form-section" aria-labelledby="service-booking">
-        <h3 id="service-booking">{t('admin.services.form.bookingSection')}</h3>
+      <section className="card form-section" aria-labelledby="service-booking-section">
+        <h3 id="service-booking-section">{t('admin.services.form.bookingSection')}</h3>
         {numberField('buffer_time', 'admin.services.form.bufferTime', { hint: t('admin.services.form.bufferTimeHint') })}
         {toggle('is_package', 'admin.services.form.isPackage', 'admin.services.form.isPackageHint')}
         {toggle('online_payment', 'admin.services.form.onlinePayment', 'admin.services.form.onlinePaymentHint')}
