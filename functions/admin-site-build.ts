@@ -20,7 +20,7 @@ export const siteBuild = defineEndpoint({
     );
     const { lastBuild, pendingChanges, oldestPendingAt } = rows[0].s;
     return {
-      lastBuild: lastBuild && { ...lastBuild, startedAt: isoInstant(lastBuild.startedAt)! },
+      lastBuild: lastBuild && { ...lastBuild, startedAt: isoInstant(lastBuild.startedAt)!, finishedAt: isoInstant(lastBuild.finishedAt ?? null) },
       pendingChanges,
       oldestPendingAt: isoInstant(oldestPendingAt),
     };

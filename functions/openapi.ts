@@ -6,6 +6,9 @@ import accountBookings from './account-bookings';
 import adminAppointments from './admin-appointments';
 import adminAvailability from './admin-availability';
 import adminDoctors from './admin-doctors';
+import adminServices from './admin-services';
+import adminOrganizations from './admin-organizations';
+import adminVaccinations from './admin-vaccinations';
 import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -78,6 +81,9 @@ export const FUNCTIONS = {
   adminUploads,
   adminReviews,
   adminCampaigns,
+  adminServices,
+  adminOrganizations,
+  adminVaccinations,
   bookings,
   campaign,
   family,

@@ -11,6 +11,9 @@ import { buildDatabase } from './lib/db-setup';
 import { loadFunctions } from './lib/functions';
 import { standInMounts, startServer } from './lib/server';
 import { startScheduledFunctions } from './lib/scheduled';
+import { startLocalRebuild } from './lib/local-rebuild';
+import { getDatabase } from '../src/data/db';
+import { newestChangeId } from '../src/data/site-builds';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'care-e2e-'));
@@ -25,6 +28,7 @@ const { handleDoctorFixtures } = await import('../tests/e2e/support/doctor-fixtu
 const { handleBookingFixtures } = await import('../tests/e2e/support/booking-fixtures');
 const { handleAccessToken } = await import('../tests/e2e/support/access-token');
 const { handleAppointmentFixtures } = await import('../tests/e2e/support/appointment-fixtures');
+const builtThrough = await newestChangeId(db.pool);
 await db.close();
 
 // Booking e2e tests hold many slots with the demo patients: the per-user hold limit would refuse them.
@@ -49,12 +53,29 @@ mounts.push({ prefix: '/__e2e/access-token', handler: (req) => handleAccessToken
 // What the link checker (tests/e2e/links.spec.ts) reads: the built site on disk and the function paths served.
 const functionPaths = (await loadFunctions(path.join(root, 'functions'))).map((f) => f.path);
 mounts.push({ prefix: '/__e2e/site', handler: () => Response.json({ distDir: outDir, functionPaths }) });
+// The local rebuild (issue 37) runs here only when a spec asks (POST /__e2e/rebuild: builds what changed, publishes it,
+// answers the outcome), so other specs' writes never rebuild the site under them.
+const rebuild = await startLocalRebuild({
+  root,
+  db: await getDatabase(),
+  dataDir: process.env.PGLITE_DIR,
+  distDir: outDir,
+  servedThroughChangeId: builtThrough,
+  publish: (dir) => server.publishSite(dir),
+  tickMs: 0,
+  log: console.error,
+});
+mounts.push({
+  prefix: '/__e2e/rebuild',
+  handler: async () => Response.json((await rebuild.tick({ force: true })) ?? (await rebuild.current) ?? { status: 'nothing' }),
+});
 const server = await startServer({ root, distDir: outDir, port: Number(process.env.E2E_PORT), mounts, log: console.error });
 console.log(`[e2e] serving ${server.url} from ${outDir}`);
 // Scheduled functions (the outbox sender) every second, so tests read sent mail promptly.
 const scheduled = await startScheduledFunctions({ functionsDir: path.join(root, 'functions'), origin: server.url, intervalMs: 1000, log: console.error });
 const stop = async () => {
   scheduled.stop();
+  await rebuild.stop();
   await server.close();
   rmSync(work, { recursive: true, force: true });
   process.exit(0);

@@ -7,10 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openDatabase, defaultDataDir } from '../src/data/db';
+import { openDatabase, defaultDataDir, getDatabase } from '../src/data/db';
+import { newestChangeId } from '../src/data/site-builds';
 import { applyBootstrap, applyMigrations, isBuilt, runSeed } from './lib/db-setup';
 import { standInMounts, startServer } from './lib/server';
 import { startScheduledFunctions } from './lib/scheduled';
+import { startLocalRebuild } from './lib/local-rebuild';
 import { hasFlag } from './lib/args';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,6 +21,8 @@ const secs = () => ((performance.now() - t0) / 1000).toFixed(1);
 const engineLabel = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite at ${path.relative(root, defaultDataDir())}`;
 
 // 1. Database
+/** The newest directory change the first build below reads (the local rebuild takes it from there). */
+let builtThrough = 0;
 {
   const db = await openDatabase();
   if (await isBuilt(db)) {
@@ -31,6 +35,7 @@ const engineLabel = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `em
     const counts = await runSeed(db, { log: (m) => console.log(`[seed] ${m}`) });
     console.log(`[start] database ready (${secs()} s):`, counts);
   }
+  builtThrough = await newestChangeId(db.pool);
   await db.close();
 }
 
@@ -53,6 +58,21 @@ const address = `http://localhost:${server.port}`;
 // Netlify's scheduled functions (the outbox sender), every LOCAL_SCHEDULE_MS (2 s) instead of every minute.
 const scheduled = await startScheduledFunctions({ functionsDir: path.join(root, 'functions'), origin: server.url, log: console.error });
 
+// The local build hook (issue 37): a directory change rebuilds the site in the background and publishes it.
+// Off with --no-rebuild or LOCAL_REBUILD=off (and with --no-build, which serves whatever dist/ holds).
+const rebuild =
+  hasFlag('--no-build') || hasFlag('--no-rebuild') || process.env.LOCAL_REBUILD === 'off'
+    ? null
+    : await startLocalRebuild({
+        root,
+        db: await getDatabase(),
+        dataDir: process.env.DATABASE_URL ? undefined : defaultDataDir(),
+        distDir: path.join(root, 'dist'),
+        servedThroughChangeId: builtThrough,
+        publish: (dir) => server.publishSite(dir),
+        log: console.error,
+      });
+
 let accounts: Array<{ email: string; role: string; description?: string }> = [];
 let password = '';
 const accountsFile = path.join(root, 'supabase/seed/accounts.ts');
@@ -66,13 +86,14 @@ console.log(`
   Ready in ${secs()} s — ${address}
 
   Public site    ${address}/vi-vn/  (also /en-ph/ /id-id/ /zh-tw/ /ms-my/ /th-th/)
-  Health         ${address}/api/health${mounts.length ? `\n  Mailbox        ${address}/dev/mailbox  (one-time sign-in codes)` : ''}
+  Health         ${address}/api/health${rebuild ? '\n  Rebuilds       the public site after each data change (log lines [rebuild])' : ''}${mounts.length ? `\n  Mailbox        ${address}/dev/mailbox  (one-time sign-in codes)` : ''}
 ${accounts.length ? `\n  Sign-in accounts (password ${password}):\n${accounts.map((a) => `    ${a.role.padEnd(14)} ${a.email}${a.description ? `  – ${a.description}` : ''}`).join('\n')}\n` : ''}
   Stop with Ctrl+C.
 `);
 
 const stop = async () => {
   scheduled.stop();
+  await rebuild?.stop();
   await server.close();
   process.exit(0);
 };

@@ -176,6 +176,12 @@ export class CdnCache {
     return { ...sent, 'cache-status': `${CACHE_NAME}; fwd=miss; stored` };
   }
 
+  /** Drops every kept answer: a new deploy purges Netlify's CDN (the local rebuild publishing a site, issue 37). */
+  clear(): void {
+    this.resources.clear();
+    this.bytes = 0;
+  }
+
   get size(): number {
     let n = 0;
     for (const r of this.resources.values()) n += r.variants.size;

@@ -5,8 +5,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReadStream, existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { createReadStream, existsSync, renameSync } from 'node:fs';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import path from 'node:path';
@@ -182,16 +182,28 @@ export async function standInMounts(root = process.cwd()): Promise<Mount[]> {
   return mounts;
 }
 
-export interface RunningServer { url: string; port: number; close(): Promise<void>; functions: string[] }
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  functions: string[];
+  /**
+   * Publishes a site built into `builtDir` (a sibling of the served folder): it is served at once, then moved in
+   * place of the served folder, whose old copy is deleted; kept function answers are dropped as a deploy does.
+   */
+  publishSite(builtDir: string): Promise<void>;
+}
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const root = options.root ?? process.cwd();
-  const distDir = path.resolve(root, options.distDir ?? 'dist');
+  const home = path.resolve(root, options.distDir ?? 'dist');
+  // The folder served: `home`, or for an instant a freshly built one while it is moved into place (publishSite).
+  let distDir = home;
   const functionsDir = path.resolve(root, options.functionsDir ?? 'functions');
   const functions = await loadFunctions(functionsDir);
   const netlify: NetlifyConfig = readNetlifyConfig(root);
   // The built site's own headers file (the pages' Content-Security-Policy), as Netlify serves it.
-  const siteHeaders = siteHeaderRules(distDir);
+  let siteHeaders = siteHeaderRules(distDir);
   const mounts = options.mounts ?? [];
   const log = options.log ?? (() => undefined);
 
@@ -395,6 +407,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     port,
     functions: functions.map((f) => `${f.path} (${f.name})`),
+    async publishSite(builtDir: string) {
+      const serve = (dir: string) => {
+        distDir = dir;
+        siteHeaders = siteHeaderRules(dir);
+        cdn?.clear();
+      };
+      // Each switch happens between two requests (one synchronous step): no request sees a half-copied site.
+      serve(path.resolve(builtDir));
+      const old = `${home}.old-${process.pid}-${Date.now()}`;
+      if (existsSync(home)) await rename(home, old);
+      renameSync(builtDir, home);
+      serve(home);
+      await rm(old, { recursive: true, force: true });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         // Keep-alive connections would hold the server open.

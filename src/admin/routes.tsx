@@ -36,7 +36,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
 /** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign', '/admin/appointments', '/admin/patients'];
+const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign', '/admin/appointments', '/admin/patients', '/admin/services'];
 
 const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
 const OVERVIEW_ROLES = routeRoles('/admin/');
@@ -66,6 +66,12 @@ export const routes: RouteObject[] = [
       { path: 'doctors/:doctorId/edit', ...screen('/admin/doctors/:doctorId/edit', { title: 'admin.doctors.form.titleEdit' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-form/DoctorFormScreen')) },
       { path: 'doctors/:doctorId/availability', ...screen('/admin/doctors/:doctorId/availability', { title: 'admin.availability.title' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-availability/DoctorAvailabilityScreen')) },
       { path: 'doctors/:doctorId', ...screen('/admin/doctors/:doctorId', { title: 'admin.doctors.detail.title' }), lazy: lazyScreen(() => import('./routes/doctors/doctor-detail/DoctorDetailScreen')) },
+      { path: 'organization', ...screen('/admin/organization', { title: 'admin.menu.organization' }), lazy: lazyScreen(() => import('./routes/organizations/organization-list/OrganizationListScreen')) },
+      { path: 'organization/:organizationId', ...screen('/admin/organization/:organizationId', { title: 'admin.menu.organization' }), lazy: lazyScreen(() => import('./routes/organizations/organization-page/OrganizationScreen')) },
+      { path: 'vaccination', ...screen('/admin/vaccination', { title: 'admin.menu.vaccination', scoped: true }), lazy: lazyScreen(() => import('./routes/vaccinations/VaccinationScreen')) },
+      { path: 'services', ...screen('/admin/services', { title: 'admin.menu.services', scoped: true }), lazy: lazyScreen(() => import('./routes/services/service-list/ServiceListScreen')) },
+      { path: 'services/new-service', ...screen('/admin/services/new-service', { title: 'admin.services.form.titleAdd' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },
+      { path: 'services/:serviceId/edit', ...screen('/admin/services/:serviceId/edit', { title: 'admin.services.form.titleEdit' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },
       { path: 'schedule', ...screen('/admin/schedule', { title: 'admin.menu.schedule' }), lazy: lazyScreen(() => import('./routes/schedule/ScheduleScreen')) },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: lazyScreen(() => import('./routes/users/user-list/UserListScreen')) },
       { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },

@@ -5,8 +5,8 @@
 import type { Queryable } from './db';
 import type { PendingChanges } from '../lib/site-rebuild';
 
-/** The newest change id a started build covers (0: none yet). */
-const MARK = `(select coalesce(max(through_change_id), 0) from ops.site_builds where status = 'started')`;
+/** The newest change id a started (hook), running or published (local) build covers (0: none yet). */
+const MARK = `(select coalesce(max(through_change_id), 0) from ops.site_builds where status in ('started', 'building', 'published'))`;
 
 /** The directory changes no started build covers, or null when there are none. */
 export async function pendingChanges(c: Queryable): Promise<PendingChanges | null> {
@@ -32,7 +32,7 @@ export async function lastStartedAt(c: Queryable): Promise<number | null> {
 
 export interface BuildRecord {
   startedAt: Date;
-  status: 'started' | 'failed';
+  status: 'started' | 'failed' | 'published';
   title: string;
   throughChangeId: number;
   changes: number;
@@ -48,4 +48,34 @@ export async function recordBuild(c: Queryable, b: BuildRecord): Promise<void> {
     b.changes,
     b.error ?? null,
   ]);
+}
+
+/**
+ * The local rebuild (issue 37) claims the pending changes: a 'building' row covering them (one at a time: a unique
+ * index refuses a second). Null when another build is running.
+ */
+export async function claimLocalBuild(c: Queryable, b: { startedAt: Date; title: string; throughChangeId: number; changes: number }): Promise<number | null> {
+  const { rows } = await c.query<{ id: number }>(
+    `insert into ops.site_builds (started_at, status, title, through_change_id, changes) values ($1, 'building', $2, $3, $4)
+     on conflict do nothing returning id`,
+    [b.startedAt, b.title, b.throughChangeId, b.changes],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A local build ended: 'published' (served now) or 'failed' (its changes wait again). */
+export async function finishLocalBuild(c: Queryable, id: number, status: 'published' | 'failed', error?: string): Promise<void> {
+  await c.query(`update ops.site_builds set status = $2, finished_at = now(), error = $3 where id = $1 and status = 'building'`, [id, status, error ?? null]);
+}
+
+/** Local builds a stopped server left 'building' (it died mid-build): failed, so their changes wait again. */
+export async function abandonLocalBuilds(c: Queryable): Promise<number> {
+  const { rowCount } = await c.query(`update ops.site_builds set status = 'failed', finished_at = now(), error = 'interrupted' where status = 'building'`);
+  return rowCount ?? 0;
+}
+
+/** The newest directory change now (0: none): a build started after this reads every change up to it. */
+export async function newestChangeId(c: Queryable): Promise<number> {
+  const { rows } = await c.query<{ id: string }>('select coalesce(max(id), 0)::text as id from public.directory_changes');
+  return Number(rows[0].id);
 }

@@ -68,9 +68,36 @@ export function buildTitle(pending: PendingChanges): string {
   return title.length <= 200 ? title : `${title.slice(0, 199)}…`;
 }
 
+/**
+ * The local rebuild (`npm start`, issue 37: scripts/lib/local-rebuild.ts). No build minutes to save here, so it
+ * starts as soon as a burst of edits is over: nothing changed for LOCAL_REBUILD_QUIET_MS, or the burst's first
+ * change waited LOCAL_REBUILD_PATIENCE_MS (a steady trickle of edits cannot hold the site back). One build at a
+ * time: changes made while one runs wait for the next, which takes them all.
+ */
+export const LOCAL_REBUILD_TICK_MS = 1_000;
+export const LOCAL_REBUILD_QUIET_MS = 2_000;
+export const LOCAL_REBUILD_PATIENCE_MS = 20_000;
+/** After a failed local build, the next try waits this long (a broken page would otherwise rebuild in a loop). */
+export const LOCAL_REBUILD_RETRY_MS = 60_000;
+
+/** Whether the local server should start a build now (`building`: one is running; `failedAt`: the last one failed then). */
+export function shouldRebuildLocally(pending: PendingChanges | null, now: number, state: { building: boolean; failedAt: number | null }): boolean {
+  if (!pending || pending.count === 0 || state.building) return false;
+  if (state.failedAt !== null && now - state.failedAt < LOCAL_REBUILD_RETRY_MS) return false;
+  return now - pending.newestAt >= LOCAL_REBUILD_QUIET_MS || now - pending.oldestAt >= LOCAL_REBUILD_PATIENCE_MS;
+}
+
 /** GET /api/admin/site-build: the last rebuild the scheduler started (or failed to) and the changes waiting. */
 export const siteBuildStatusSchema = z.object({
-  lastBuild: z.object({ startedAt: z.iso.datetime(), title: z.string(), status: z.enum(['started', 'failed']) }).nullable(),
+  lastBuild: z
+    .object({
+      startedAt: z.iso.datetime(),
+      title: z.string(),
+      // 'building' and 'published': the local rebuild of `npm start` (issue 37).
+      status: z.enum(['started', 'failed', 'building', 'published']),
+      finishedAt: z.iso.datetime().nullable().optional(),
+    })
+    .nullable(),
   pendingChanges: z.number().int().nonnegative(),
   oldestPendingAt: z.iso.datetime().nullable(),
 });

@@ -30,3 +30,19 @@ grant delete on public.popular_search_keys to authenticated;
 grant insert (country_id, parent_id, label, url, is_active, sort_order), update (parent_id, label, url, is_active, sort_order)
   on public.website_nav to authenticated;
 grant delete on public.website_nav to authenticated;
+
+-- The directory screens (issue 37). Policies are the scope: managers of the hospital for services, branches and vaccine
+-- prices; platform admins and the organization's manager for the organization and new branches; the publication
+-- columns of a branch (is_active, status, exclude_from_index) further limited by hospitals_guard_publication.
+-- Organizations are created by admin_create_organization (SPEC §6's rule inside).
+grant insert (category_id, online_payment, status, logo),
+      update (name, category_id, online_payment, status, hospital_id, price_unit, logo, updated_at)
+  on public.hospital_services to authenticated;
+grant delete on public.hospital_services to authenticated;
+grant update (name, logo, website_url, publish_reviews, is_active, updated_at) on public.organizations to authenticated;
+grant insert (organization_id, country_id, name, slug, address, time_zone, status),
+      update (name, short_name, address, latitude, longitude, phone, website_url, booking_url, working_times, emergency_hours, about,
+              patient_guide, medical_facilities, faqs, images, is_active, status, exclude_from_index, updated_at)
+  on public.hospitals to authenticated;
+grant insert (vaccine_id, hospital_id, price, percent_discount, status, price_unit), update (price, percent_discount, status, updated_at)
+  on public.vaccine_details to authenticated;

@@ -132,7 +132,8 @@ test('senior branch manager: every import type with a good file, each read error
   await expect(dialog.getByText('2 the records are saved successfully.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // ---- services (the manual type: records in chunks of 10) -------------------------------------------------------
+  // ---- services (the manual type: records in chunks of 10), in the services list's kebab (issue 37) --------------
+  await page.goto(`/admin/services?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${branch}`);
   dialog = await openImport(page, 'Import services');
   const services = Array.from({ length: 12 }, (_, i) => [`Import service ${tag} ${i + 1}`, 'Blood test, consultation', branch, 'fixed', 100000 + i, '', '', '', 15, 0]);
   await dialog.getByLabel('Choose a CSV file').setInputFiles(file('services.csv', csv(IMPORT_HEADERS.service, services)));

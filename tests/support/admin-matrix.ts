@@ -53,6 +53,24 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'GET', path: '/api/admin/notifications', expect: staffOnly(200) },
   { method: 'POST', path: '/api/admin/notifications/999999999/read', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/notifications/read-all', expect: staffOnly(200) },
+  // Admin services (issue 37): the managers only; per-role scope of the writes in tests/db/admin-directory.test.ts
+  { method: 'GET', path: '/api/admin/services?countryId={countryId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/services/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/service-categories?branchId=999999999', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/services', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/services/999999999', body: {}, expect: staffOnly(400, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/services/999999999/status', body: { status: 0 }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/services/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  // Admin organizations and branches (issue 37); per-role writes in tests/db/admin-directory.test.ts
+  { method: 'GET', path: '/api/admin/directory/organizations', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/directory/organizations', body: {}, expect: staffOnly(422, { doctor: 403, senior_branch: 403, branch: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/organizations/{organizationId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/directory/organizations/{organizationId}', body: {}, expect: staffOnly(422, { doctor: 403, senior_branch: 403, branch: 403 }) },
+  { method: 'POST', path: '/api/admin/directory/organizations/{organizationId}/branches', body: {}, expect: staffOnly(422, { doctor: 403, senior_branch: 403, branch: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/branches/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/directory/branches/999999999', body: {}, expect: staffOnly(422, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/vaccines?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/directory/vaccine-details', body: { items: [] }, expect: staffOnly(422, { doctor: 403 }) },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },

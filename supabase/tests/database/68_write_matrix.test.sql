@@ -26,8 +26,16 @@ insert into allow_list values
   ('doctor_availability', '{doctor_id,kind,slot_minutes,capacity}', '{slot_minutes,capacity}', false, 'the availability screen (managers only, SPEC §6)'),
   ('doctor_weekly_hours', '{doctor_id,kind,weekday,starts,ends}', '{}', true, 'the availability screen (managers only)'),
   ('doctor_schedule_exceptions', '{doctor_id,kind,day,type,starts,ends,note}', '{}', true, 'the availability screen (managers only)'),
-  ('hospital_services', '{hospital_id,name,description,price_type,price,price_to,original_price,promotion_percent,buffer_time,is_package,slug,country_id,organization_id,price_unit}',
-   '{description,price_type,price,price_to,original_price,promotion_percent,buffer_time,is_package}', false, 'the service CSV import (managers in scope, policy)'),
+  ('hospital_services', '{hospital_id,name,description,category_id,price_type,price,price_to,original_price,promotion_percent,buffer_time,is_package,online_payment,status,logo,slug,country_id,organization_id,price_unit}',
+   '{name,description,category_id,price_type,price,price_to,original_price,promotion_percent,buffer_time,is_package,online_payment,status,hospital_id,price_unit,logo,updated_at}', true,
+   'the services screens and the service CSV import (issue 37; managers of the hospital, policy; a service with bookings is not deleted, foreign key)'),
+  ('organizations', '{}', '{name,logo,website_url,publish_reviews,is_active,updated_at}', false,
+   'the organization form (issue 37; platform admins and the organization''s manager, policy); created by admin_create_organization'),
+  ('hospitals', '{organization_id,country_id,name,slug,address,time_zone,status}',
+   '{name,short_name,address,latitude,longitude,phone,website_url,booking_url,working_times,emergency_hours,about,patient_guide,medical_facilities,faqs,images,is_active,status,exclude_from_index,updated_at}', false,
+   'the branch editor and new branches (issue 37; managers of the branch, policy; publication columns: hospitals_guard_publication)'),
+  ('vaccine_details', '{vaccine_id,hospital_id,price,percent_discount,status,price_unit}', '{price,percent_discount,status,updated_at}', false,
+   'the vaccine price grid (issue 37; managers of the branch, policy)'),
   ('imports', '{country_id,import_type,organization_id,created_by,file_name,size_kb,status,percent}', '{status,percent,success,failed,result_url,updated_at}', false,
    'an import''s bookkeeping, written as the staff member who started it (policy: their own imports)'),
   ('import_rows', '{import_id,line,data,status,message}', '{}', false, 'an import''s result lines, written as the staff member who started it'),
@@ -148,7 +156,7 @@ select tests.act_as('branch');
 select is(tests.try(format($$update public.bookings set status = 'completed' where id = %s$$, (select doctor1_booking from fx))), 'denied',
   'branch: booking status changes only through the front desk''s functions');
 select is(tests.try('update public.reviews set is_published = false where hospital_id = 1'), 'denied', 'branch: reviews are not writable directly');
-select is(tests.try('update public.hospitals set name = name where id = 1'), 'denied', 'branch: hospitals are not writable directly');
+select is(tests.try('update public.hospitals set organization_id = 2 where id = 1'), 'denied', 'branch: its hospital cannot be moved to another organization');
 select is(tests.try($$insert into public.doctor_weekly_hours (doctor_id, kind, weekday, starts, ends) values (1, 'outpatient', 7, '20:00', '22:00')$$), 'rows:1',
   'branch: a manager sets a doctor''s weekly hours (the availability screen)');
 

@@ -16,6 +16,9 @@ function formatInstant(tr: Translator, iso: string): string {
 function lastBuildText(tr: Translator, status: Status): string {
   if (!status.lastBuild) return tr.t('admin.overview.site.never');
   const when = formatInstant(tr, status.lastBuild.startedAt);
+  // 'building' and 'published': the local rebuild of `npm start` (issue 37).
+  if (status.lastBuild.status === 'building') return tr.t('admin.directory.siteBuild.building', { when });
+  if (status.lastBuild.status === 'published') return tr.t('admin.directory.siteBuild.published', { when: formatInstant(tr, status.lastBuild.finishedAt ?? status.lastBuild.startedAt) });
   return status.lastBuild.status === 'failed' ? tr.t('admin.overview.site.lastFailed', { when }) : tr.t('admin.overview.site.lastBuild', { when });
 }
 
@@ -30,7 +33,7 @@ export function SiteBuildStatus() {
       <h2 id="site-build-title" className="site-build-title">
         {tr.t('admin.overview.site.title')}
       </h2>
-      <p>{lastBuildText(tr, status.data)}</p>
+      <p role="status">{lastBuildText(tr, status.data)}</p>
       <p>{pending > 0 ? tr.t('admin.overview.site.pending', { count: pending }) : tr.t('admin.overview.site.upToDate')}</p>
     </section>
   );

@@ -30,6 +30,7 @@ import {
   type ReadResult,
 } from '../../../../lib/csv-import';
 import { useErrorText } from '../../../kit/LoadFailure';
+import { serviceKeys } from '../../../data/services/keys';
 import { doctorKeys } from '../../../data/doctors/keys';
 import { downloadErrorFile, saveFile, sendManualChunk, startFileImport, useImportStatus } from '../../../data/imports/queries';
 import { useT } from '../../../i18n';
@@ -163,7 +164,7 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
   const close = () => {
     if (busy) return;
     // Closing after a result reloads what the import changed (SPEC §4).
-    if (outcome || changed.current) void qc.invalidateQueries({ queryKey: doctorKeys.all });
+    if (outcome || changed.current) void qc.invalidateQueries({ queryKey: type === 'service' ? serviceKeys.all : doctorKeys.all });
     changed.current = false;
     reset();
     onClose();

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { ADMIN_KEYWORD_MIN_CHARS, type AdminDoctorListItem } from '../../../../lib/admin-doctors';
-import { ADD_BUTTON_TARGETS, doctorActiveToggle, doctorRoutes, showDoctorsAddButton, telemedicineAction } from '../../../../lib/admin-rules';
+import { ADD_BUTTON_TARGETS, doctorActiveToggle, doctorRoutes, kebabImports, showDoctorsAddButton, telemedicineAction } from '../../../../lib/admin-rules';
 import { isPlatformAdmin } from '../../../../lib/roles';
 import { useErrorText } from '../../../kit/LoadFailure';
 import { useDeleteDoctor, useDoctorList, useDoctorStatus, useDoctorTelemedicine, useSpecialties } from '../../../data/doctors/queries';
@@ -128,7 +128,7 @@ export default function DoctorListScreen() {
           />
         }
         add={showDoctorsAddButton(me.role) ? { label: t('admin.addMenu.newDoctor'), to: ADD_BUTTON_TARGETS.doctor } : undefined}
-        kebab={importMenuTypes(me.role).map((type) => ({ key: `import-${type}`, label: t(`admin.imports.menu.${type}`), onSelect: () => setImporting(type) }))}
+        kebab={importMenuTypes(me.role).filter((type) => kebabImports('doctors').includes(type)).map((type) => ({ key: `import-${type}`, label: t(`admin.imports.menu.${type}`), onSelect: () => setImporting(type) }))}
       />
       {list.isError ? (
         <p className="alert alert-danger" role="alert">

@@ -26,7 +26,7 @@ export function bookingFeeText(locale: Locale, d: Pick<AdminDoctorListItem, 'boo
   return v.text;
 }
 
-function ActiveSwitch({ d, label, onToggle, disabled, busy }: { d: AdminDoctorListItem; label: string; onToggle: () => void; disabled: boolean; busy: boolean }) {
+export function ActiveSwitch({ d, label, onToggle, disabled, busy }: { d: Pick<AdminDoctorListItem, 'isActive'>; label: string; onToggle: () => void; disabled: boolean; busy: boolean }) {
   return (
     <button
       type="button"
