@@ -118,6 +118,8 @@ export interface SaveDoctorOptions {
   /** The caller edits their own profile (doctor role): branch, contract, tier, academy and client stay. */
   selfEdit: boolean;
   avatarUrl?: string;
+  /** A new doctor's status (SPEC §4): the import creates doctors inactive, to be sent to their availability first. */
+  status?: 0 | 1;
 }
 
 /** Ids of expertise for the form's entries: existing ids kept, newly typed labels created in the doctor's market. */
@@ -148,6 +150,7 @@ function profileColumns(body: DoctorFormBody, opts: SaveDoctorOptions) {
     memberships: JSON.stringify(sections.memberships),
     faqs: JSON.stringify(sections.faqs),
   };
+  if (opts.status != null) cols.status = opts.status;
   if (!opts.selfEdit) {
     if (body.hospital_branch_id != null) cols.hospital_id = body.hospital_branch_id;
     cols.contract = body.contract ?? null;
