@@ -315,9 +315,9 @@ async function importDoctorService(db: Queryable, rec: ImportRecord, ctx: Import
   if (found.rows[0]) {
     const id = found.rows[0].id as number;
     const updated = await db.query(
-      `update public.doctor_services set description = $3, price_type = $4, price = $5, price_to = $6
-        where id = $7 and (description is distinct from $3 or price_type is distinct from $4 or price is distinct from $5 or price_to is distinct from $6)`,
-      [...values, id],
+      `update public.doctor_services set description = $2, price_type = $3, price = $4, price_to = $5
+        where id = $1 and (description is distinct from $2 or price_type is distinct from $3 or price is distinct from $4 or price_to is distinct from $5)`,
+      [id, ...values.slice(2)],
     );
     return { id, outcome: updated.rowCount ? 'updated' : 'unchanged' };
   }
@@ -361,10 +361,10 @@ async function importService(db: Queryable, rec: ImportRecord): Promise<Saved> {
   if (found.rows[0]) {
     const id = found.rows[0].id as number;
     const updated = await db.query(
-      `update public.hospital_services set description = $3, price_type = $4, price = $5, price_to = $6, original_price = $7, promotion_percent = $8, buffer_time = $9, is_package = $10
-        where id = $11 and (description is distinct from $3 or price_type is distinct from $4 or price is distinct from $5 or price_to is distinct from $6 or original_price is distinct from $7
-                            or promotion_percent is distinct from $8 or buffer_time is distinct from $9 or is_package is distinct from $10)`,
-      [...values, id],
+      `update public.hospital_services set description = $2, price_type = $3, price = $4, price_to = $5, original_price = $6, promotion_percent = $7, buffer_time = $8, is_package = $9
+        where id = $1 and (description is distinct from $2 or price_type is distinct from $3 or price is distinct from $4 or price_to is distinct from $5 or original_price is distinct from $6
+                            or promotion_percent is distinct from $7 or buffer_time is distinct from $8 or is_package is distinct from $9)`,
+      [id, ...values.slice(2)],
     );
     return { id, outcome: updated.rowCount ? 'updated' : 'unchanged' };
   }
