@@ -32,7 +32,7 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
      select ids.total, d.id::int as id, d.name, d.avatar, d.provide_care as "provideCare", d.slug,
             d.outpatient_enabled as "outpatient", d.telemedicine_enabled as "telemedicine", d.status,
             d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
-            d.telemedicine_fee::float8 as "telemedicineFee", d.partner_group as "partnerGroup",
+            d.telemedicine_fee::float8 as "telemedicineFee", d.partner_group as "partnerGroup", d.country_id::int as "countryId",
             coalesce(c.upcoming_bookings, 0) as upcoming, coalesce(c.future_slots, 0) as slots
        from ids
        left join lateral unnest(ids.page) with ordinality as p(id, n) on true
@@ -59,6 +59,7 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
         isActive: r.status === 1,
         numberOfSlots: r.slots,
         partnerGroup: r.partnerGroup,
+        countryId: r.countryId,
       })),
   };
 }

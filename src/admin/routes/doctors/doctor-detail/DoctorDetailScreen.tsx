@@ -4,10 +4,10 @@
  * lines, status, slots and the link to the public page.
  */
 import { Link, useParams } from 'react-router';
-import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { doctorRoutes } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
+import { marketCurrency } from '../../../../lib/admin-market';
 import { useDoctor } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
@@ -34,7 +34,8 @@ export default function DoctorDetailScreen() {
   if (q.isError)
     return <LoadFailure error={q.error} />;
   const d = q.data;
-  const currency = LOCALE_CONFIG[locale].currency;
+  // The doctor's market currency, not the screen language's (issue #38 item 8).
+  const currency = marketCurrency(d.countryId, locale);
   const faqs = profileFaqs(d.faqs);
   const item = (label: AdminKey, value: string | number | null | undefined) => (
     <div>

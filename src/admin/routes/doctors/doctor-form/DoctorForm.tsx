@@ -15,6 +15,7 @@ import { isPlatformAdmin } from '../../../../lib/roles';
 import { doctorFormPayload } from '../../../../lib/validation';
 import { useDoctorFormOptions, useSaveDoctor, useSpecialties } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
+import { marketCountryCode, staffCountryId } from '../../../../lib/admin-market';
 import { useT, type AdminKey } from '../../../i18n';
 import { describedBy, Dropdown, Field, MultiSelect, PhoneInput, useZodForm } from '../../../kit/form';
 import { useNotify } from '../../../kit/Notifications';
@@ -68,6 +69,8 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
   const [preview, setPreview] = useState<DoctorFormInput | null>(null);
 
   const countryId = source?.countryId ?? (platform ? LOCALE_CONFIG[locale].countryId : undefined);
+  // Phone prefix and prices follow the doctor's market: the doctor's, else the organization's (issue #38 item 8).
+  const marketCountryId = source?.countryId ?? staffCountryId(me, locale);
   const specialties = useSpecialties(countryId);
   const options = useDoctorFormOptions(countryId);
   const hospitalId = useWatch({ control: form.control, name: 'hospital_id' });
@@ -234,7 +237,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
       <Section id="doctor-contact-heading" title={t('admin.doctors.form.sectionContact')}>
         <div className="grid-2">
           <Field id="doctor-phone" label={t('admin.doctors.detail.phone')} error={err('phone')}>
-            <PhoneInput {...form.register('phone')} {...describedBy('doctor-phone', err('phone'))} countryCode={DIAL_CODES[LOCALE_CONFIG[locale].countryCode] ?? ''} />
+            <PhoneInput {...form.register('phone')} {...describedBy('doctor-phone', err('phone'))} countryCode={DIAL_CODES[marketCountryCode(marketCountryId, locale)] ?? ''} />
           </Field>
           {text('email', 'admin.doctors.detail.email', { type: 'email' })}
         </div>
@@ -332,6 +335,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
         source={source}
         specialtyNames={(specialties.data ?? []).filter((s) => preview?.specialties.includes(s.id)).map((s) => s.name)}
         avatarUrl={avatarUrl}
+        countryId={marketCountryId}
       />
     </form>
   );
