@@ -316,3 +316,13 @@ describe('issue #38: separators, formulas, results, row messages, templates', ()
 });
 
 const serviceLike = z.object({ price: z.coerce.number(), gender: z.enum(['male', 'female']), name: z.string().min(1, 'This field is required') });
+
+describe('the dialog can say every import message', () => {
+  it('the admin imports catalogue holds every key the dialog renders with tm, in all six locales', () => {
+    const keys = [...Object.values(IMPORT_MESSAGES), ...outcomeMessages({ created: 1, updated: 1, unchanged: 1 }), ...outcomeMessages({ created: 0, updated: 0, unchanged: 1 }), recordsFailedMessage(1, 2)].map((m) => m.key);
+    for (const locale of LOCALES) {
+      const catalogue = JSON.parse(readFileSync(new URL(`../../i18n/strings/admin/imports/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+      for (const k of keys) expect(catalogue[k], `${locale} ${k}`).toBeTruthy();
+    }
+  });
+});
