@@ -28,6 +28,11 @@ export function routeRoles(path: string): StaffRole[] {
   return STAFF_ROLES.filter((role) => adminMenuPaths(role).some((p) => p === section || (p !== '/admin/' && section.startsWith(`${p}/`))));
 }
 
+/** The screens an app's route table has: its static child paths under /admin (no parameters, no catch-all). */
+export function builtPaths(children: readonly { path?: string }[]): string[] {
+  return children.map((c) => c.path).filter((p): p is string => !!p && p !== '*' && !p.includes(':')).map((p) => `/admin/${p}`);
+}
+
 /** Where /admin sends a role: the first screen of its menu among those given (the screens the app has). */
 export function homePath(role: StaffRole, available: readonly string[]): string {
   return adminMenuPaths(role).find((p) => available.includes(p)) ?? '/admin/settings';
