@@ -17,7 +17,8 @@ type Profile = typeof import('../../i18n/strings/admin/profile/vi-VN.json');
 type Overview = typeof import('../../i18n/strings/admin/overview/vi-VN.json');
 type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.json');
 type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports;
+type Edges = typeof import('../../i18n/strings/admin/edges/vi-VN.json');
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Edges;
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -30,6 +31,7 @@ const MODULES = {
   overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
   availability: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/availability/*.json'),
   imports: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/imports/*.json'),
+  edges: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/edges/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

@@ -3,6 +3,7 @@
  * repeating sections shown only when they have entries (doctor-profile.ts rules), its services with their price
  * lines, status, slots and the link to the public page.
  */
+import { withRouteId } from '../../../kit/RouteId';
 import { Link, useParams } from 'react-router';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { doctorRoutes } from '../../../../lib/admin-rules';
@@ -24,7 +25,7 @@ const SECTIONS = [
   ['memberships', 'admin.doctors.detail.memberships'],
 ] as const satisfies readonly (readonly [string, AdminKey])[];
 
-export default function DoctorDetailScreen() {
+function DoctorDetailScreen() {
   const tr = useT();
   const { t, locale } = tr;
   const id = Number(useParams().doctorId);
@@ -120,3 +121,5 @@ export default function DoctorDetailScreen() {
     </section>
   );
 }
+
+export default withRouteId('doctorId', DoctorDetailScreen);

@@ -3,7 +3,8 @@
  * payload with), sent as the multipart body `doctorFormPayload` builds. A failed save shows the server's first
  * message and keeps every value; a doctor editing its own profile has no hospital, branch, contract or levels.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { UnsavedChangesGuard } from '../../../kit/UnsavedChanges';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
@@ -84,10 +85,13 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
     return LANGUAGE_CODES.map((c) => names.of(c) ?? c);
   }, [locale]);
 
+  /** Set when a save succeeded: its navigation to the detail is not an unsaved leave. */
+  const saved = useRef(false);
   const onSubmit = form.handleSubmit((values: DoctorFormOutput) => {
     setFailure(null);
     save.mutate(doctorFormPayload(values), {
       onSuccess: ({ data, messages }) => {
+        saved.current = mode !== 'profile';
         // The own profile stays on screen: it starts again from what was saved (new service ids, nothing to delete).
         if (mode === 'profile') form.reset(doctorFormValues(data.doctor, 'edit'));
         onSaved(data.doctor, messages[0] ?? t(mode === 'edit' || mode === 'profile' ? 'admin.doctors.form.updated' : 'admin.doctors.form.created'));
@@ -337,6 +341,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
         avatarUrl={avatarUrl}
         countryId={marketCountryId}
       />
+      <UnsavedChangesGuard dirty={form.formState.isDirty && !save.isPending} skip={saved} />
     </form>
   );
 }

@@ -131,17 +131,14 @@ export default function DoctorListScreen() {
         add={showDoctorsAddButton(me.role) ? { label: t('admin.addMenu.newDoctor'), to: ADD_BUTTON_TARGETS.doctor } : undefined}
         kebab={importMenuTypes(me.role).map((type) => ({ key: `import-${type}`, label: t(`admin.imports.menu.${type}`), onSelect: () => setImporting(type) }))}
       />
-      {list.isError ? (
-        <p className="alert alert-danger" role="alert">
-          {errorText(list.error)}
-        </p>
-      ) : null}
       <DataTable
         label={t('admin.menu.doctors')}
         columns={doctorColumns(tr, { rowActions, onActiveToggle, canToggle: me.role !== 'doctor', busyId: status.isPending ? pending?.doctor.id : undefined })}
         rows={data?.doctors}
         rowId={(d) => String(d.id)}
         loading={list.isFetching}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
         sort={{}}
         onSortChange={() => undefined}
         onRowClick={(d) => navigate(doctorRoutes(d.id).detail)}
