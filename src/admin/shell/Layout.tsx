@@ -22,7 +22,7 @@ import { Bell } from './Bell';
 import { MenuIcon } from './menu-icons';
 import { RouteGuard, useRouteHandle } from './guard';
 import { logout } from './logout';
-import { ErrorBoundary } from './pages';
+import { ErrorBoundary, useNotFoundShown } from './pages';
 import { useBranches, useOrganizations, useScope } from './scope';
 import { loadSupportWidget } from './support-widget';
 import { usePageTitle } from './title';
@@ -152,7 +152,8 @@ export function Layout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('care-admin-sidebar') === 'collapsed');
   const [drawer, setDrawer] = useState(false);
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
-  const title = handle.title ? t(handle.title as AdminKey) : t('admin.shell.admin');
+  const notFound = useNotFoundShown();
+  const title = notFound ? t('admin.shell.admin') : handle.title ? t(handle.title as AdminKey) : t('admin.shell.admin');
   usePageTitle(title);
 
   useEffect(() => {
