@@ -11,6 +11,7 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { paymentOptions, CASH_ON_DELIVERY, type PaymentMethod } from '../lib/payments';
 import { quote, voucherAllowed, bookingCode, holdMinutes, PAYMENT_MINUTES_DEFAULT, type BookingVoucher, type Quote } from '../lib/booking';
 import { normalizeEndTime, normalizeTime } from '../lib/hospital-time';
+import { earliestStartTime } from '../lib/slots';
 import { doctorPath, servicePath } from '../lib/directory-routes';
 import { localePath } from '../../i18n/locales';
 
@@ -68,9 +69,10 @@ async function subjectPage(db: pg.PoolClient, req: HoldRequest): Promise<string 
 }
 
 /** The slot named by the query, checked against the doctor or service, kind and day it claims. */
-async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: string | null): Promise<void> {
+async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: string | null): Promise<string> {
   const { rows } = await db.query(
-    `select ts.id as slot_id, sc.kind, sc.doctor_id, sc.service_id, sc.working_day::text as working_day
+    `select ts.id as slot_id, sc.kind, sc.doctor_id, sc.service_id, sc.working_day::text as working_day,
+            (select h.time_zone from public.hospitals h where h.id = sc.hospital_id) as time_zone
        from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id where ts.id = $1 and ts.withdrawn_at is null`,
     [req.scheduleId],
   );
@@ -84,17 +86,23 @@ async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: strin
   if (!matches || s.working_day !== req.date) {
     throw bookingError(422, 'slot-mismatch', 'This booking link does not match an appointment slot. Please pick the slot again.', { pickAnother });
   }
+  return String(rows[0].time_zone);
 }
 
-/** Maps the SQL errors of book_slot / confirm_hold to answers the page can act on. */
-function mapSqlError(err: unknown, pickAnother: string | null = null): never {
+/**
+ * Maps the SQL errors of book_slot / confirm_hold to answers the page can act on. `zone` is the hospital's time
+ * zone, read before the statement (a failed statement ends the transaction's reads): the too-soon message gives
+ * the earliest start on the hospital's clock, as the card does, not the buffer in minutes.
+ */
+function mapSqlError(err: unknown, pickAnother: string | null = null, zone: string | null = null): never {
   const e = err as { code?: string; message?: string };
   const msg = e?.message ?? '';
   if (e?.code === 'PT409' && /fully booked|not available/.test(msg)) throw bookingError(409, 'slot-full', 'This slot has just been taken. Please pick another slot.', { pickAnother });
   if (e?.code === 'PT409' && /expired/.test(msg)) throw bookingError(409, 'hold-expired', 'The hold on this slot has expired. Please pick the slot again.', { pickAnother });
   if (e?.code === 'PT422' && /greater than (\d+)/.test(msg)) {
     const buffer = Number(/greater than (\d+)/.exec(msg)![1]);
-    throw bookingError(422, 'too-soon', msg, { bufferTime: buffer, pickAnother });
+    const text = zone ? `The slot is not available. Please select the time greater than ${earliestStartTime({ zone, now: Date.now(), bufferMinutes: buffer })}.` : msg;
+    throw bookingError(422, 'too-soon', text, { bufferTime: buffer, pickAnother });
   }
   if (e?.code === 'PT403') throw bookingError(403, 'not-onboarded', 'Please complete your profile before booking.');
   if (e?.code === 'PT422' && /family/.test(msg)) throw bookingError(422, 'family-unknown', 'Please choose who the appointment is for again.');
@@ -104,12 +112,12 @@ function mapSqlError(err: unknown, pickAnother: string | null = null): never {
 /** Holds the slot (or returns the booking this key already made). */
 export async function holdSlot(db: pg.PoolClient, req: HoldRequest): Promise<number> {
   const pickAnother = await subjectPage(db, req);
-  await checkSlot(db, req, pickAnother);
+  const zone = await checkSlot(db, req, pickAnother);
   try {
     const { rows } = await db.query(`select (public.book_slot($1, $2, null, null, null, $3)).id`, [req.scheduleId, req.idempotencyKey, configuredHoldMinutes()]);
     return rows[0].id as number;
   } catch (err) {
-    mapSqlError(err, pickAnother);
+    mapSqlError(err, pickAnother, zone);
   }
 }
 
@@ -361,7 +369,7 @@ export async function confirmHold(db: pg.PoolClient, bookingId: number, req: Con
       configuredPaymentMinutes(),
     ]);
   } catch (err) {
-    mapSqlError(err);
+    mapSqlError(err, null, r.time_zone);
   }
   return { view: viewOf(await loadSubject(db, bookingId)), awaitingPayment, pricing, repeated: false };
 }
