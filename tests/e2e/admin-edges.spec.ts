@@ -70,7 +70,9 @@ test('branch manager: landing, add menu, icons, paging, not-found ids, retry, ke
   await expect(confirm).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
-  await expect(on).toBeFocused();
+  await expect(on).toBeFocused().catch(async (e: unknown) => {
+    throw new Error(`${e}\nfocused instead: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+  });
 
   // Rows are stops in the tab order and open on Enter.
   const row = page.locator('tbody tr.row-link').first();

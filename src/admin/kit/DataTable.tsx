@@ -114,7 +114,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
       p.onSortChange(first ? { sort_by: first.id, sort: first.desc ? 'desc' : 'asc' } : {});
     },
   });
-  const align = (id: string) => p.columns.find((c) => (c.sortKey ?? c.id) === id)?.align ?? 'left';
+  const byId = new Map(p.columns.map((c) => [c.sortKey ?? c.id, c]));
+  const align = (id: string) => byId.get(id)?.align ?? 'left';
 
   return (
     // Scrolls sideways on a phone: focusable, so a keyboard user can scroll it too (axe scrollable-region-focusable).
@@ -180,7 +181,10 @@ export function DataTable<T>(p: DataTableProps<T>) {
               >
                 {r.getVisibleCells().map((c) => (
                   <td key={c.id} className={`align-${align(c.column.id)}`}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                    {/* Rendered as an element, not through flexRender: the screens build their column definitions on
+                        every render, and flexRender takes a new cell function for a new component type, so every
+                        cell was mounted again on each render (a focused switch lost focus when its popup closed). */}
+                    <Cell value={byId.get(c.column.id)!.cell(r.original)} locale={locale} />
                   </td>
                 ))}
               </tr>
