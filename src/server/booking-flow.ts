@@ -12,6 +12,7 @@ import { paymentOptions, CASH_ON_DELIVERY, type PaymentMethod } from '../lib/pay
 import { quote, voucherAllowed, bookingCode, holdMinutes, PAYMENT_MINUTES_DEFAULT, type BookingVoucher, type Quote } from '../lib/booking';
 import { normalizeEndTime, normalizeTime } from '../lib/hospital-time';
 import { earliestStartTime } from '../lib/slots';
+import { zoneCityName } from '../lib/hospital-time';
 import { doctorPath, servicePath } from '../lib/directory-routes';
 import { localePath } from '../../i18n/locales';
 
@@ -136,6 +137,8 @@ export const BookingView = z.object({
   end: z.string(),
   startsAt: z.string(),
   timeZone: z.string(),
+  /** What patients read for the zone (issue #38 item 24): the hospital's city, never an id like 'Asia/Ho_Chi_Minh'. */
+  timeZoneCity: z.string(),
   marketLocale: z.enum(LOCALES),
   currency: z.string(),
   doctor: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable(), specialties: z.array(z.string()), babyFormulaCampaign: z.boolean() }).nullable(),
@@ -196,7 +199,7 @@ async function loadSubject(db: pg.PoolClient, bookingId: number): Promise<Subjec
             b.payment_method, b.voucher_id, b.currency, b.created_at, b.original_price, b.final_price, b.voucher_discount_value,
             b.referral_discount_value, b.tax_amount, b.tax_computed, now() as server_now,
             to_char(ts.started, 'HH24:MI') as started, to_char(ts.ended, 'HH24:MI') as ended, sc.working_day::text as working_day,
-            h.id as hospital_id, h.name as hospital_name, h.address, h.time_zone, c.locale as market_locale,
+            h.id as hospital_id, h.name as hospital_name, h.address, h.time_zone, h.city, c.locale as market_locale,
             d.id as doctor_id, d.name as doctor_name, d.avatar as doctor_avatar, d.price as d_price, d.price_to as d_price_to,
             d.price_type as d_price_type, d.promotion_percent as d_promo, d.partner_group, d.price_override, d.telemedicine_fee,
             d.baby_formula_campaign, d.slug as doctor_slug, sv.slug as service_slug, h.slug as hospital_slug,
@@ -272,6 +275,7 @@ function viewOf(s: Subject): BookingView {
     end: normalizeEndTime(r.ended),
     startsAt: new Date(r.starts_at).toISOString(),
     timeZone: r.time_zone,
+    timeZoneCity: zoneCityName(r.time_zone, r.city),
     marketLocale: s.locale,
     currency: String(r.currency ?? LOCALE_CONFIG[s.locale].currency).trim(),
     doctor: r.doctor_id ? { id: r.doctor_id, name: r.doctor_name, avatar: r.doctor_avatar, specialties: r.specialties, babyFormulaCampaign: r.baby_formula_campaign } : null,
