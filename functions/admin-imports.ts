@@ -22,12 +22,15 @@ import {
   manualImportData,
   MAX_IMPORT_FILE_BYTES,
   readImportCsv,
+  decodeImportBytes,
+  importMarket,
   type ImportType,
   type ManualRecordResult,
 } from '../src/lib/csv-import';
 import { translate } from '../i18n/strings';
 import {
   buildErrorFile,
+  counts,
   finishImport,
   IMPORT_BUCKET,
   IMPORT_SERVER_MESSAGES,
@@ -53,7 +56,7 @@ const refused = (key: Parameters<typeof translate>[1]) => new ApiError(422, en(k
 async function visibleImport(db: Database, auth: StaffSession, h: string) {
   return asCaller(db, { role: 'authenticated', claims: auth.claims }, async (client) => {
     const { rows } = await client.query(
-      `select id::int as id, hash, import_type, organization_id::int as organization_id, created_by::text as created_by, status, percent, success, failed, result_url,
+      `select id::int as id, hash, import_type, organization_id::int as organization_id, country_id::int as country_id, created_by::text as created_by, status, percent, success, failed, result_url,
               (status = 'processing' and updated_at < now() - interval '30 seconds') as stalled
          from public.imports where hash = $1`,
       [h],
@@ -89,28 +92,28 @@ export const adminImportStart = defineEndpoint({
     if (body.file.size === 0) throw refused('import.fileNotValid');
     if (body.file.size > MAX_IMPORT_FILE_BYTES) throw refused('import.wrongFileFormat');
     const bytes = new Uint8Array(await body.file.arrayBuffer());
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw refused('import.cannotRead');
-    }
-    // The server re-checks every rule the dialog checked (DESIGN §5).
-    const read = readImportCsv(text, type);
-    if (!read.ok) throw refused(read.message.key as Parameters<typeof translate>[1]);
     const db = await serverDatabase();
+    // The file's market: the organization's for its staff, else the one the platform admin works in.
+    const countryId = auth.staff.countryId ?? body.country_id;
+    // UTF-16 by its mark, UTF-8, else the market's legacy code page: the dialog decoded it the same way.
+    const decoded = decodeImportBytes(bytes, importMarket(countryId));
+    if (!decoded.ok) throw refused(decoded.message.key as Parameters<typeof translate>[1]);
+    // The server re-checks every rule the dialog checked (DESIGN §5).
+    const read = readImportCsv(decoded.text, type);
+    if (!read.ok) throw refused(read.message.key as Parameters<typeof translate>[1]);
     const storage = objectStorage();
     const started = await asCaller(db, { role: 'authenticated', claims: auth.claims }, async (client) => {
       const imp = await insertImport(client, {
         type,
-        countryId: body.country_id,
+        countryId,
         organizationId: auth.staff.hospital?.id ?? null,
         userId: auth.userId,
         fileName: body.file.name,
         sizeKb: fileSizeKb(bytes.byteLength),
       });
-      // Stored before the row commits: the background function never finds a row without its file.
-      await storage.put(IMPORT_BUCKET, importObjectPath(imp), bytes, 'text/csv');
+      // Stored before the row commits: the background function never finds a row without its file. The decoded text
+      // is stored (UTF-8), so the background run reads what was checked here.
+      await storage.put(IMPORT_BUCKET, importObjectPath(imp), new TextEncoder().encode(decoded.text), 'text/csv');
       return imp;
     });
     await triggerImport(new URL(request.url).origin, started.id);
@@ -135,7 +138,21 @@ export const adminImportStatus = defineEndpoint({
     if (!imp) throw notFound(IMPORT_SERVER_MESSAGES.notFound);
     // A file import whose background run never started or died is handed over again (it skips finished lines).
     if (imp.stalled && (imp.import_type === 'doctor' || imp.import_type === 'doctor_service')) await triggerImport(new URL(request.url).origin, imp.id);
-    return { 'upload-process': { status: imp.status as z.output<typeof importStatusData>['upload-process']['status'], percent: imp.percent, success: imp.success, failed: imp.failed, result: imp.result_url, hash: imp.hash } };
+    // What the saved lines did (created, updated, unchanged), from the lines themselves.
+    const c = await asCaller(db, { role: 'authenticated', claims: auth.claims }, (client) => counts(client, imp.id));
+    return {
+      'upload-process': {
+        status: imp.status as z.output<typeof importStatusData>['upload-process']['status'],
+        percent: imp.percent,
+        success: imp.success,
+        failed: imp.failed,
+        created: c.created,
+        updated: c.updated,
+        unchanged: c.unchanged,
+        result: imp.result_url,
+        hash: imp.hash,
+      },
+    };
   },
 });
 
@@ -188,7 +205,11 @@ export const adminImportManual = defineEndpoint({
     for (const r of body.records) {
       const outcome = await importRecord(db, imp, 'service', r.line, r.data);
             // The dialog shows these and writes them into its error file: in the caller's language, like every message.
-      results.push(outcome.ok ? { line: r.line, status: 'success', messages: [], id: outcome.id || null } : { line: r.line, status: 'failed', messages: outcome.messages.map((m) => localizeMessage(m, locale)), id: null });
+      results.push(
+        outcome.ok
+          ? { line: r.line, status: 'success', messages: [], id: outcome.id || null, outcome: outcome.outcome }
+          : { line: r.line, status: 'failed', messages: outcome.messages.map((m) => localizeMessage(m, locale)), id: null, outcome: null },
+      );
     }
     await asCaller(db, starterCaller(imp.created_by), (client) =>
       client.query(

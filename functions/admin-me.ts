@@ -34,6 +34,7 @@ function meOf(s: StaffProfile): AdminMe {
     branch: s.branches[0] ?? null,
     branches: s.branches,
     doctorId: s.doctorId,
+    countryId: s.countryId,
     menu: adminMenu(s.role),
   };
 }

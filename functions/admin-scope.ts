@@ -18,15 +18,15 @@ export const adminOrganizations = defineEndpoint({
   async handler({ query, auth, db }) {
     const s = auth.staff;
     const platform = s.role === 'admin' || s.role === 'super';
-    const { rows } = await db.query<{ id: string; name: string }>(
-      `select o.id, o.name from public.organizations o
+    const { rows } = await db.query<{ id: string; name: string; country_id: number | null }>(
+      `select o.id, o.name, o.country_id::int as country_id from public.organizations o
         where ($1::boolean or o.id = $2::bigint)
           and ($3::smallint is null or o.country_id = $3)
           and ($4::text is null or o.name ilike '%' || $4 || '%')
         order by o.name limit 500`,
       [platform, s.hospital?.id ?? null, query.countryId ?? null, query.keyword || null],
     );
-    return { hospitals: rows.map((r) => ({ id: Number(r.id), name: r.name })) };
+    return { hospitals: rows.map((r) => ({ id: Number(r.id), name: r.name, countryId: r.country_id })) };
   },
 });
 

@@ -14,6 +14,7 @@ import { standInMounts, startServer } from './lib/server';
 import { startScheduledFunctions } from './lib/scheduled';
 import { startLocalRebuild } from './lib/local-rebuild';
 import { hasFlag } from './lib/args';
+import { startBanner } from './lib/start-banner';
 
 const root = path.resolve(import.meta.dirname, '..');
 const t0 = performance.now();
@@ -82,14 +83,7 @@ if (existsSync(accountsFile)) {
   password = mod.DEMO_PASSWORD ?? '';
 }
 
-console.log(`
-  Ready in ${secs()} s — ${address}
-
-  Public site    ${address}/vi-vn/  (also /en-ph/ /id-id/ /zh-tw/ /ms-my/ /th-th/)
-  Health         ${address}/api/health${rebuild ? '\n  Rebuilds       the public site after each data change (log lines [rebuild])' : ''}${mounts.length ? `\n  Mailbox        ${address}/dev/mailbox  (one-time sign-in codes)` : ''}
-${accounts.length ? `\n  Sign-in accounts (password ${password}):\n${accounts.map((a) => `    ${a.role.padEnd(14)} ${a.email}${a.description ? `  – ${a.description}` : ''}`).join('\n')}\n` : ''}
-  Stop with Ctrl+C.
-`);
+console.log(startBanner({ address, seconds: secs(), mailbox: mounts.length > 0, accounts, password, rebuild: rebuild !== null }));
 
 const stop = async () => {
   scheduled.stop();

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { routeRoles, homePath } from '../lib/admin-routes';
+import { routeRoles, homePath, builtPaths } from '../lib/admin-routes';
 import { useMe } from './data/me/queries';
 import { Spinner } from './kit/Spinner';
 import { Layout } from './shell/Layout';
@@ -35,8 +35,11 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>) {
 
 const screen = (path: string, h: Omit<RouteHandle, 'roles'> = {}) => ({ handle: { roles: routeRoles(path), ...h } satisfies RouteHandle, ErrorBoundary: RouteError });
 
-/** Screens this app has; the sidebar lists a role's screens in SPEC order, /admin opens the first one built. */
-const BUILT = ['/admin/users', '/admin/schedule', '/admin/profile/view', '/admin/settings', '/admin/reviews', '/admin/campaign', '/admin/appointments', '/admin/patients', '/admin/services'];
+/**
+ * Screens this app has, read from the route table below (a hand-kept list forgot the doctors screen, so branch
+ * managers landed on Users though Doctors is first in their menu); /admin opens the first one of the role's menu.
+ */
+export const builtAdminPaths = () => builtPaths(routes.find((r) => r.path === '/admin')?.children ?? []);
 
 const OverviewScreen = lazy(() => import('./routes/overview/OverviewScreen'));
 const OVERVIEW_ROLES = routeRoles('/admin/');
@@ -45,7 +48,7 @@ const OVERVIEW_ROLES = routeRoles('/admin/');
 function Home() {
   const me = useMe();
   if (!me.data) return <Spinner />;
-  if (!OVERVIEW_ROLES.includes(me.data.role)) return <Navigate to={homePath(me.data.role, BUILT)} replace />;
+  if (!OVERVIEW_ROLES.includes(me.data.role)) return <Navigate to={homePath(me.data.role, builtAdminPaths())} replace />;
   return (
     <Suspense fallback={<Spinner />}>
       <OverviewScreen />

@@ -32,7 +32,7 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
      select ids.total, d.id::int as id, d.name, d.avatar, d.provide_care as "provideCare", d.slug,
             d.outpatient_enabled as "outpatient", d.telemedicine_enabled as "telemedicine", d.status,
             d.price::float8 as price, d.price_to::float8 as "priceTo", d.price_type as "priceType",
-            d.telemedicine_fee::float8 as "telemedicineFee", d.partner_group as "partnerGroup",
+            d.telemedicine_fee::float8 as "telemedicineFee", d.partner_group as "partnerGroup", d.country_id::int as "countryId",
             coalesce(c.upcoming_bookings, 0) as upcoming, coalesce(c.future_slots, 0) as slots
        from ids
        left join lateral unnest(ids.page) with ordinality as p(id, n) on true
@@ -59,6 +59,7 @@ export async function adminDoctorPage(db: Queryable, q: AdminDoctorListQuery): P
         isActive: r.status === 1,
         numberOfSlots: r.slots,
         partnerGroup: r.partnerGroup,
+        countryId: r.countryId,
       })),
   };
 }
@@ -118,6 +119,8 @@ export interface SaveDoctorOptions {
   /** The caller edits their own profile (doctor role): branch, contract, tier, academy and client stay. */
   selfEdit: boolean;
   avatarUrl?: string;
+  /** A new doctor's status (SPEC §4): the import creates doctors inactive, to be sent to their availability first. */
+  status?: 0 | 1;
 }
 
 /** Ids of expertise for the form's entries: existing ids kept, newly typed labels created in the doctor's market. */
@@ -148,6 +151,7 @@ function profileColumns(body: DoctorFormBody, opts: SaveDoctorOptions) {
     memberships: JSON.stringify(sections.memberships),
     faqs: JSON.stringify(sections.faqs),
   };
+  if (opts.status != null) cols.status = opts.status;
   if (!opts.selfEdit) {
     if (body.hospital_branch_id != null) cols.hospital_id = body.hospital_branch_id;
     cols.contract = body.contract ?? null;

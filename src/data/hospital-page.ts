@@ -3,6 +3,7 @@
  * The build loads a whole locale with a fixed number of bulk queries (not one per page): about 60,000 pages
  * are built from the benchmark directory. Everything runs as anon, so RLS decides what a visitor may see.
  */
+import { NEAREST_HORIZON_DAYS } from '../lib/slots';
 import type pg from 'pg';
 import { ANON, asCaller, getDatabase, type Queryable } from './db';
 import { phonesOf } from './phones';
@@ -50,6 +51,8 @@ export interface ServiceCardView {
   currency: Currency;
   promotion: number | null;
   availability: number;
+  /** A free slot in the next NEAREST_HORIZON_DAYS days (issue #38 item 21). */
+  bookable: boolean;
   isPackage: boolean;
   rating: number;
   totalReviews: number;
@@ -160,7 +163,11 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => number): Map<number, T[]>
 
 const SERVICE_COLUMNS = `s.id, s.hospital_id, s.category_id, s.name, s.slug, s.description, s.logo, s.price, s.price_to, s.price_type,
   s.original_price, s.price_unit, s.promotion_percent, s.availability, s.is_package,
-  coalesce(rv.rating, 0) as rating, coalesce(rv.total, 0) as total_reviews`;
+  coalesce(rv.rating, 0) as rating, coalesce(rv.total, 0) as total_reviews,
+  -- A free slot within the nearest-availability horizon (NEAREST_HORIZON_DAYS): without one, 'Book Service' leads nowhere.
+  exists (select 1 from public.schedules sc join public.time_slots ts on ts.schedule_id = sc.id
+           where sc.service_id = s.id and sc.working_day between current_date and current_date + ${NEAREST_HORIZON_DAYS}
+             and ts.withdrawn_at is null and ts.booked < ts.capacity) as bookable`;
 const SERVICE_REVIEWS_JOIN = `left join lateral (select avg(r.rate)::float8 as rating, count(*)::int as total from public.reviews r where r.service_id = s.id) rv on true`;
 
 function toService(r: Record<string, unknown>): ServiceCardView {
@@ -177,6 +184,7 @@ function toService(r: Record<string, unknown>): ServiceCardView {
     currency: String(r.price_unit).trim() as Currency,
     promotion: numOrNull(r.promotion_percent),
     availability: num(r.availability),
+    bookable: r.bookable === true,
     isPackage: !!r.is_package,
     rating: num(r.rating),
     totalReviews: num(r.total_reviews),

@@ -58,6 +58,8 @@ export const adminDoctorListItem = z.object({
   numberOfSlots: z.number().int(),
   partnerGroup: z.boolean(),
   slug: z.string(),
+  /** The doctor's market (countries.id): its prices are in that market's currency, whatever the screen language. */
+  countryId: z.number().int().nullable().default(null),
 });
 export type AdminDoctorListItem = z.output<typeof adminDoctorListItem>;
 

@@ -19,6 +19,8 @@ export const adminMeSchema = z.object({
   branch: ref.nullable(),
   branches: z.array(ref),
   doctorId: z.number().int().nullable(),
+  /** The organization's market (countries.id): its currency, phone prefix and import files. Null for platform staff. */
+  countryId: z.number().int().nullable().default(null),
   menu: z.array(menuEntry),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;

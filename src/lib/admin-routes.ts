@@ -31,6 +31,18 @@ export function routeRoles(path: string): StaffRole[] {
   return STAFF_ROLES.filter((role) => adminMenuPaths(role).some((p) => p === section || (p !== '/admin/' && section.startsWith(`${p}/`))));
 }
 
+/** A record id in an address: a positive whole number (no sign, no leading zero), else null. */
+export function routeId(value: string | null | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The screens an app's route table has: its static child paths under /admin (no parameters, no catch-all). */
+export function builtPaths(children: readonly { path?: string }[]): string[] {
+  return children.map((c) => c.path).filter((p): p is string => !!p && p !== '*' && !p.includes(':')).map((p) => `/admin/${p}`);
+}
+
 /** Where /admin sends a role: the first screen of its menu among those given (the screens the app has). */
 export function homePath(role: StaffRole, available: readonly string[]): string {
   return adminMenuPaths(role).find((p) => available.includes(p)) ?? '/admin/settings';

@@ -1,4 +1,5 @@
 /** Admin rules (SPEC §2 admin, §4, §6): guards, menus, filters, row actions, scoping, titles and doctor toggles. */
+import { routeRoles } from './admin-routes';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import type { ImportType } from './csv-import';
 import { message, type Message } from './message-key';
@@ -45,11 +46,17 @@ export const ADD_MENU_ITEMS: Record<AddMenuItem, { label: Message; href: string 
   newUser: { label: message('admin.addMenu.newUser'), href: '/admin/users/new-user' },
 };
 
-/** Top-bar add menu: hidden for doctors; New Organization for admin and super, and facility without a hospital yet. */
+/**
+ * Top-bar add menu: hidden for doctors; New Organization for admin and super, and facility without a hospital yet.
+ * An item is offered only to the roles its page admits (routeRoles, the table the route guard and the server's
+ * roles follow): New User is not offered to branch and senior branch managers, whom the page and the server refuse
+ * (SPEC §6: users are created and edited by admin, super and the organization manager).
+ */
 export function addMenuItems(user: AdminUserRef): AddMenuItem[] {
   if (user.role === 'doctor') return [];
   const org = isPlatformAdmin(user.role) || (user.role === 'facility' && user.hospitalId == null);
-  return [...(org ? (['newOrganization'] as const) : []), 'newDoctor', 'newService', 'newUser'];
+  const items: AddMenuItem[] = [...(org ? (['newOrganization'] as const) : []), 'newDoctor', 'newService', 'newUser'];
+  return items.filter((k) => (routeRoles(ADD_MENU_ITEMS[k].href.split('?')[0]) as readonly string[]).includes(user.role));
 }
 
 /** Add button targets of list toolbars; null where the page's own handler adds. */

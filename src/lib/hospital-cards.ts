@@ -83,6 +83,8 @@ export interface ServiceCardInput {
   currency: Currency;
   promotion: number | null;
   availability: number;
+  /** A free slot within the booking horizon; absent means not known (treated as bookable). */
+  bookable?: boolean;
   rating: number;
   totalReviews: number;
 }
@@ -99,6 +101,8 @@ export interface ServiceCardModel {
   rating: string | null;
   totalReviews: number;
   outOfStock: boolean;
+  /** 'Book Service' is offered: in stock and with a free slot in the next 180 days (issue #38 item 21). */
+  canBook: boolean;
 }
 
 export function serviceCardModel(locale: Locale, s: ServiceCardInput, hospitalPath: string): ServiceCardModel {
@@ -115,5 +119,6 @@ export function serviceCardModel(locale: Locale, s: ServiceCardInput, hospitalPa
     rating: s.totalReviews > 0 ? formatRating(s.rating) : null,
     totalReviews: s.totalReviews,
     outOfStock: s.availability === 0,
+    canBook: s.availability !== 0 && s.bookable !== false,
   };
 }

@@ -12,6 +12,16 @@
 export type Instant = Date | number;
 
 export const MINUTE_MS = 60_000;
+
+/**
+ * The name patients read for a hospital's time zone: the hospital's city when known, else the zone id's city part
+ * ('Asia/Ho_Chi_Minh' -> 'Ho Chi Minh'), never the raw id (issue #38 item 24).
+ */
+export function zoneCityName(zone: string, city?: string | null): string {
+  const named = city?.trim();
+  if (named) return named;
+  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}
 export const DAY_MS = 86_400_000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

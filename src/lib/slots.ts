@@ -255,6 +255,17 @@ export function validateSlot(workingDay: string, started: string, ctx: SlotConte
 }
 
 /**
+ * The earliest start a booking may have now, HH:mm on the hospital's clock: what {bufferTime} says in 'The slot is
+ * not available. Please select the time greater than {bufferTime}.', on the card and from the server alike (the
+ * server said 'greater than 0', the buffer in minutes; issue #38 item 19).
+ */
+export function earliestStartTime(ctx: SlotContext): string {
+  const t = bookingThreshold(ctx);
+  const dayStart = Math.floor(t.wallMs / DAY_MS) * DAY_MS;
+  return minutesToTime(Math.floor((t.wallMs - dayStart) / MINUTE_MS));
+}
+
+/**
  * Removes the slots inside the buffer window (and on past days) and recomputes each day's count, which then
  * drives the date picker, the date strip and "See nearest availabilities". Days are kept, possibly with zero slots.
  */

@@ -56,19 +56,30 @@ export function initPhoneButtons(locale: Locale, session: BrowserSession, access
     const loginBtn = $<HTMLButtonElement>('[data-phone-login]', el);
     const shown = el.dataset.number;
     if (shown) enableCopy(el, shown);
-    if (session.loggedIn && loginBtn) {
-      void (async () => {
-        const number = shown ?? (await fetchPhone(el, accessToken).catch(() => null));
-        if (!number) return;
-        if (numberEl) numberEl.textContent = number;
-        const call = document.createElement('a');
-        call.className = loginBtn.className;
-        call.href = telHref(number);
-        call.textContent = el.dataset.callLabel ?? '';
-        loginBtn.replaceWith(call);
-        if (!shown) enableCopy(el, number);
-      })();
-    }
-    loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
+    const reveal = (number: string, button: HTMLButtonElement) => {
+      if (numberEl) numberEl.textContent = number;
+      const call = document.createElement('a');
+      call.className = button.className;
+      call.href = telHref(number);
+      call.textContent = el.dataset.callLabel ?? '';
+      button.replaceWith(call);
+      if (!shown) enableCopy(el, number);
+    };
+    if (session.loggedIn && loginBtn && shown) reveal(shown, loginBtn);
+    else if (session.loggedIn && loginBtn) {
+      // A signed-in visitor asks for the number: one call per press, never one per card on load (a listing of 20
+      // cards spent the phone function's 60 calls per 10 minutes in three views; issue #38 item 16).
+      const show = el.dataset.showLabel ?? loginBtn.textContent ?? '';
+      const named = loginBtn.getAttribute('aria-label')?.split(' – ')[1];
+      loginBtn.textContent = show;
+      if (named) loginBtn.setAttribute('aria-label', `${show} – ${named}`);
+      loginBtn.addEventListener('click', async () => {
+        if (loginBtn.disabled) return;
+        loginBtn.disabled = true;
+        const number = await fetchPhone(el, accessToken).catch(() => null);
+        if (number) reveal(number, loginBtn);
+        else loginBtn.disabled = false;
+      });
+    } else loginBtn?.addEventListener('click', () => startLoginReturnFlow(`/${LOCALE_CONFIG[locale].prefix}/login/`, location.pathname + location.search, PHONE_LOGIN_SOURCE));
   }
 }

@@ -37,6 +37,8 @@ export interface StaffProfile {
   branches: { id: number; name: string }[];
   /** The doctor's own record when role is doctor. */
   doctorId: number | null;
+  /** The organization's market (countries.id); null for platform staff, who work in any market. */
+  countryId: number | null;
 }
 
 export interface StaffSession extends UserSession {
@@ -127,7 +129,7 @@ async function sessionIsLive(sessionId: string, userId: string): Promise<boolean
 /** The staff profile of a user, or null when the user is not staff. Runs as the server (before RLS applies). */
 export async function loadStaffProfile(db: Queryable, userId: string): Promise<StaffProfile | null> {
   const { rows } = await db.query(
-    `select a.user_id, a.role, a.is_active, a.name, a.email, a.phone, a.avatar, a.organization_id, o.name as organization_name,
+    `select a.user_id, a.role, a.is_active, a.name, a.email, a.phone, a.avatar, a.organization_id, o.name as organization_name, o.country_id,
             (select d.id from public.doctors d where d.user_id = a.user_id limit 1) as doctor_id,
             coalesce((select json_agg(json_build_object('id', h.id, 'name', h.name) order by h.name)
                         from public.admin_user_branches b join public.hospitals h on h.id = b.hospital_id
@@ -149,6 +151,7 @@ export async function loadStaffProfile(db: Queryable, userId: string): Promise<S
     hospital: r.organization_id == null ? null : { id: Number(r.organization_id), name: r.organization_name ?? '' },
     branches: (r.branches as { id: number; name: string }[]).map((b) => ({ id: Number(b.id), name: b.name })),
     doctorId: r.doctor_id == null ? null : Number(r.doctor_id),
+    countryId: r.country_id == null ? null : Number(r.country_id),
   };
 }
 

@@ -11,6 +11,8 @@ import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { paymentOptions, CASH_ON_DELIVERY, type PaymentMethod } from '../lib/payments';
 import { quote, voucherAllowed, bookingCode, holdMinutes, PAYMENT_MINUTES_DEFAULT, type BookingVoucher, type Quote } from '../lib/booking';
 import { normalizeEndTime, normalizeTime } from '../lib/hospital-time';
+import { earliestStartTime } from '../lib/slots';
+import { zoneCityName } from '../lib/hospital-time';
 import { doctorPath, servicePath } from '../lib/directory-routes';
 import { localePath } from '../../i18n/locales';
 import { PAYMENT_STATUSES } from '../lib/payment-state';
@@ -70,9 +72,10 @@ async function subjectPage(db: pg.PoolClient, req: HoldRequest): Promise<string 
 }
 
 /** The slot named by the query, checked against the doctor or service, kind and day it claims. */
-async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: string | null): Promise<void> {
+async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: string | null): Promise<string> {
   const { rows } = await db.query(
-    `select ts.id as slot_id, sc.kind, sc.doctor_id, sc.service_id, sc.working_day::text as working_day
+    `select ts.id as slot_id, sc.kind, sc.doctor_id, sc.service_id, sc.working_day::text as working_day,
+            (select h.time_zone from public.hospitals h where h.id = sc.hospital_id) as time_zone
        from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id where ts.id = $1 and ts.withdrawn_at is null`,
     [req.scheduleId],
   );
@@ -86,17 +89,23 @@ async function checkSlot(db: pg.PoolClient, req: HoldRequest, pickAnother: strin
   if (!matches || s.working_day !== req.date) {
     throw bookingError(422, 'slot-mismatch', 'This booking link does not match an appointment slot. Please pick the slot again.', { pickAnother });
   }
+  return String(rows[0].time_zone);
 }
 
-/** Maps the SQL errors of book_slot / confirm_hold to answers the page can act on. */
-function mapSqlError(err: unknown, pickAnother: string | null = null): never {
+/**
+ * Maps the SQL errors of book_slot / confirm_hold to answers the page can act on. `zone` is the hospital's time
+ * zone, read before the statement (a failed statement ends the transaction's reads): the too-soon message gives
+ * the earliest start on the hospital's clock, as the card does, not the buffer in minutes.
+ */
+function mapSqlError(err: unknown, pickAnother: string | null = null, zone: string | null = null): never {
   const e = err as { code?: string; message?: string };
   const msg = e?.message ?? '';
   if (e?.code === 'PT409' && /fully booked|not available/.test(msg)) throw bookingError(409, 'slot-full', 'This slot has just been taken. Please pick another slot.', { pickAnother });
   if (e?.code === 'PT409' && /expired/.test(msg)) throw bookingError(409, 'hold-expired', 'The hold on this slot has expired. Please pick the slot again.', { pickAnother });
   if (e?.code === 'PT422' && /greater than (\d+)/.test(msg)) {
     const buffer = Number(/greater than (\d+)/.exec(msg)![1]);
-    throw bookingError(422, 'too-soon', msg, { bufferTime: buffer, pickAnother });
+    const text = zone ? `The slot is not available. Please select the time greater than ${earliestStartTime({ zone, now: Date.now(), bufferMinutes: buffer })}.` : msg;
+    throw bookingError(422, 'too-soon', text, { bufferTime: buffer, pickAnother });
   }
   if (e?.code === 'PT403') throw bookingError(403, 'not-onboarded', 'Please complete your profile before booking.');
   if (e?.code === 'PT422' && /family/.test(msg)) throw bookingError(422, 'family-unknown', 'Please choose who the appointment is for again.');
@@ -106,12 +115,12 @@ function mapSqlError(err: unknown, pickAnother: string | null = null): never {
 /** Holds the slot (or returns the booking this key already made). */
 export async function holdSlot(db: pg.PoolClient, req: HoldRequest): Promise<number> {
   const pickAnother = await subjectPage(db, req);
-  await checkSlot(db, req, pickAnother);
+  const zone = await checkSlot(db, req, pickAnother);
   try {
     const { rows } = await db.query(`select (public.book_slot($1, $2, null, null, null, $3)).id`, [req.scheduleId, req.idempotencyKey, configuredHoldMinutes()]);
     return rows[0].id as number;
   } catch (err) {
-    mapSqlError(err, pickAnother);
+    mapSqlError(err, pickAnother, zone);
   }
 }
 
@@ -130,6 +139,8 @@ export const BookingView = z.object({
   end: z.string(),
   startsAt: z.string(),
   timeZone: z.string(),
+  /** What patients read for the zone (issue #38 item 24): the hospital's city, never an id like 'Asia/Ho_Chi_Minh'. */
+  timeZoneCity: z.string(),
   marketLocale: z.enum(LOCALES),
   currency: z.string(),
   doctor: z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable(), specialties: z.array(z.string()), babyFormulaCampaign: z.boolean() }).nullable(),
@@ -199,7 +210,7 @@ async function loadSubject(db: pg.PoolClient, bookingId: number): Promise<Subjec
             b.payment_method, b.voucher_id, b.currency, b.created_at, b.original_price, b.final_price, b.voucher_discount_value,
             b.referral_discount_value, b.tax_amount, b.tax_computed, now() as server_now,
             to_char(ts.started, 'HH24:MI') as started, to_char(ts.ended, 'HH24:MI') as ended, sc.working_day::text as working_day,
-            h.id as hospital_id, h.name as hospital_name, h.address, h.time_zone, c.locale as market_locale,
+            h.id as hospital_id, h.name as hospital_name, h.address, h.time_zone, h.city, c.locale as market_locale,
             d.id as doctor_id, d.name as doctor_name, d.avatar as doctor_avatar, d.price as d_price, d.price_to as d_price_to,
             d.price_type as d_price_type, d.promotion_percent as d_promo, d.partner_group, d.price_override, d.telemedicine_fee,
             d.baby_formula_campaign, d.slug as doctor_slug, sv.slug as service_slug, h.slug as hospital_slug,
@@ -279,6 +290,7 @@ function viewOf(s: Subject): BookingView {
     end: normalizeEndTime(r.ended),
     startsAt: new Date(r.starts_at).toISOString(),
     timeZone: r.time_zone,
+    timeZoneCity: zoneCityName(r.time_zone, r.city),
     marketLocale: s.locale,
     currency: String(r.currency ?? LOCALE_CONFIG[s.locale].currency).trim(),
     doctor: r.doctor_id ? { id: r.doctor_id, name: r.doctor_name, avatar: r.doctor_avatar, specialties: r.specialties, babyFormulaCampaign: r.baby_formula_campaign } : null,
@@ -381,7 +393,7 @@ export async function confirmHold(db: pg.PoolClient, bookingId: number, req: Con
       configuredPaymentMinutes(),
     ]);
   } catch (err) {
-    mapSqlError(err);
+    mapSqlError(err, null, r.time_zone);
   }
   return { view: viewOf(await loadSubject(db, bookingId)), awaitingPayment, pricing, repeated: false };
 }

@@ -23,9 +23,13 @@ import {
   importErrorCsv,
   listCell,
   readImportCsv,
+  rowIssueMessages,
+  rowMessage,
   type FailedRow,
   type ImportRecord,
   type ImportType,
+  type OutcomeCounts,
+  type RecordOutcome,
   type UploadProcess,
 } from '../lib/csv-import';
 import { translate } from '../../i18n/strings';
@@ -109,7 +113,11 @@ async function triggerBackground(origin: string, importId: number): Promise<bool
 
 // ---- one record -------------------------------------------------------------------------------------------------
 
-export type RecordOutcome = { ok: true; id: number } | { ok: false; messages: string[] };
+export type ImportOutcome = { ok: true; id: number; outcome: RecordOutcome } | { ok: false; messages: string[] };
+/** A saved record: its entity and what the record did to it. */
+type Saved = { id: number; outcome: RecordOutcome };
+/** What an importer knows of its import: the market (country) the file was uploaded in. */
+type ImportContext = { countryId: number };
 
 /** A failed line's messages as stored: joined with '; ' (one text column). */
 const MESSAGE_SEPARATOR = '; ';
@@ -121,20 +129,22 @@ class RecordError extends Error {
   }
 }
 
-const zodMessages = (e: z.ZodError) => e.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
 const present = (v: string | undefined) => (v == null || v.trim() === '' ? undefined : v.trim());
+const refuse = (kind: Parameters<typeof rowMessage>[0], params: Record<string, string | number>) => new RecordError([rowMessage(kind, params)]);
+/** The doctor form's fields under the doctor file's column names. */
+const doctorColumn = (f: string) => f;
 
 /** The branch of a record, when the caller manages it (the same scope the doctor form's branch picker has). */
 async function managedBranch(db: Queryable, raw: string | undefined): Promise<{ id: number; countryId: number; organizationId: number }> {
   const id = Number(raw);
-  if (!raw || !/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(id) || id <= 0) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
+  const outOfScope = refuse('branch', { column: 'hospital_branch_id' });
+  if (!raw || !/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(id) || id <= 0) throw outOfScope;
   const { rows } = await db.query(
     `select h.id::int as id, h.country_id::int as "countryId", h.organization_id::int as "organizationId" from public.hospitals h
       where h.id = $1 and public.can_manage_hospital(h.id)`,
     [id],
   );
-  if (!rows[0]) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
+  if (!rows[0]) throw outOfScope;
   return rows[0];
 }
 
@@ -145,13 +155,54 @@ async function specialtyIds(db: Queryable, countryId: number, entries: string[])
     `select id::int as id, slug, lower(name) as name from public.specialties where country_id = $1 and (slug = any ($2::text[]) or lower(name) = any ($2::text[]))`,
     [countryId, wanted],
   );
-  const unknown = wanted.filter((w) => !rows.some((r) => r.slug === w || r.name === w));
-  if (unknown.length) throw new RecordError(unknown.map((u) => `specialties: ${fill(IMPORT_SERVER_MESSAGES.unknownSpecialty, { name: u })}`));
+  const unknown = entries.filter((e) => !rows.some((r) => r.slug === e.toLowerCase() || r.name === e.toLowerCase()));
+  if (unknown.length) throw new RecordError(unknown.map((name) => rowMessage('specialty', { column: 'specialties', name })));
   return [...new Set(rows.map((r) => r.id))];
 }
 
-/** A doctor row: the doctor form's rules (doctorFormBody) and its writer (createDoctor); an existing doctor of the branch with the same name is kept. */
-async function importDoctor(db: Queryable, rec: ImportRecord): Promise<number> {
+/**
+ * The managed doctors with an e-mail (case-insensitive) in a market, read through public.admin_doctor_private (the
+ * e-mail is closed to direct reads), optionally of one branch.
+ */
+async function doctorsByEmail(db: Queryable, email: string, countryId: number, branchId: number | null): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `select d.id::int as id from public.doctors d cross join lateral public.admin_doctor_private(d.id) p
+      where d.country_id = $2 and ($3::bigint is null or d.hospital_id = $3) and ${MANAGED_DOCTOR} and lower(p.email) = lower($1)
+      order by d.id limit 2`,
+    [email, countryId, branchId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The doctor a row updates, or null for a new one. Only an unambiguous name counts (issue #38 item 2): the id
+ * column, or an e-mail one doctor of the branch has. A row with neither, whose name a doctor of the branch already
+ * has, is refused: two doctors of a branch may share a name, and guessing would overwrite the wrong one.
+ */
+async function doctorToUpdate(db: Queryable, branchId: number, countryId: number, idCell: string | undefined, email: string | undefined, name: string): Promise<number | null> {
+  const idText = present(idCell);
+  if (idText) {
+    const id = Number(idText);
+    if (!/^\d+$/.test(idText) || !Number.isSafeInteger(id)) throw refuse('doctor', { column: 'id' });
+    const { rows } = await db.query(`select d.id::int as id from public.doctors d where d.id = $1 and d.hospital_id = $2 and ${MANAGED_DOCTOR}`, [id, branchId]);
+    if (!rows[0]) throw refuse('doctor', { column: 'id' });
+    return rows[0].id;
+  }
+  if (email) {
+    const found = await doctorsByEmail(db, email, countryId, branchId);
+    if (found.length > 1) throw refuse('sameEmail', { email });
+    return found[0] ?? null;
+  }
+  const same = await db.query(`select 1 from public.doctors d where d.hospital_id = $1 and lower(d.name) = lower($2) and ${MANAGED_DOCTOR} limit 1`, [branchId, name]);
+  if (same.rows[0]) throw refuse('sameName', { name });
+  return null;
+}
+
+/**
+ * A doctor row: the doctor form's rules (doctorFormBody) and its writer (createDoctor). A new doctor starts
+ * inactive (SPEC §4: an inactive doctor without slots is sent to its availability before going live).
+ */
+async function importDoctor(db: Queryable, rec: ImportRecord, ctx: ImportContext): Promise<Saved> {
   const branch = await managedBranch(db, rec.hospital_branch_id);
   const parsed = doctorFormBody.safeParse({
     name: rec.name ?? '',
@@ -165,18 +216,18 @@ async function importDoctor(db: Queryable, rec: ImportRecord): Promise<number> {
     languages: listCell(rec.languages),
     expertise: listCell(rec.expertise),
   });
-  if (!parsed.success) throw new RecordError(zodMessages(parsed.error));
+  if (!parsed.success) throw new RecordError(rowIssueMessages(parsed.error.issues, doctorColumn));
   const specialties = await specialtyIds(db, branch.countryId, listCell(rec.specialties));
-  // One import at a time looks up and writes a doctor of this branch and name (two uploads of one file at once).
-  await lockNaturalKey(db, `doctor:${branch.id}:${parsed.data.name.toLowerCase()}`);
-  const existing = await db.query(`select d.id::int as id from public.doctors d where d.hospital_id = $1 and lower(d.name) = lower($2) and ${MANAGED_DOCTOR} order by d.id limit 1`, [branch.id, parsed.data.name]);
-  if (existing.rows[0]) {
-    await updateImportedDoctor(db, existing.rows[0].id, parsed.data, present(rec.provide_care) != null, specialties, branch.countryId);
-    return existing.rows[0].id;
+  // One import at a time looks up and writes the doctors of a branch (two uploads of one file at once).
+  await lockNaturalKey(db, `doctor:${branch.id}`);
+  const existing = await doctorToUpdate(db, branch.id, branch.countryId, rec.id, parsed.data.email, parsed.data.name);
+  if (existing) {
+    const changed = await updateImportedDoctor(db, existing, parsed.data, present(rec.provide_care) != null, specialties, branch.countryId);
+    return { id: existing, outcome: changed ? 'updated' : 'unchanged' };
   }
-  const id = await createDoctor(db, { ...parsed.data, specialties, hospital_branch_id: branch.id }, { selfEdit: false });
-  if (!id) throw new RecordError([`hospital_branch_id: ${IMPORT_SERVER_MESSAGES.branchNotInScope}`]);
-  return id;
+  const id = await createDoctor(db, { ...parsed.data, specialties, hospital_branch_id: branch.id }, { selfEdit: false, status: 0 });
+  if (!id) throw refuse('branch', { column: 'hospital_branch_id' });
+  return { id, outcome: 'created' };
 }
 
 /** A transaction-scoped lock on a record's natural key, so that two imports of one file cannot both insert it. */
@@ -188,37 +239,66 @@ async function lockNaturalKey(db: Queryable, key: string): Promise<void> {
 const PRIVATE_DOCTOR_COLUMNS = new Set(['email', 'phone']);
 
 /**
- * A doctor the branch already has under this name: the columns the file gives are updated (an empty cell keeps
- * what is there), its specialties and expertise are added to; nothing else of the profile is touched. The same file
- * again changes nothing, so it is not written at all (no history, no directory change for a rebuild).
+ * A doctor the row names: the columns the file gives are updated (an empty cell keeps what is there), its
+ * specialties and expertise are added to; nothing else of the profile is touched. Only what differs is written,
+ * so the same file again writes nothing (no history, no directory change for a rebuild). True when something changed.
  */
-async function updateImportedDoctor(db: Queryable, doctorId: number, body: z.output<typeof doctorFormBody>, providedCare: boolean, specialties: number[], countryId: number): Promise<void> {
+async function updateImportedDoctor(db: Queryable, doctorId: number, body: z.output<typeof doctorFormBody>, providedCare: boolean, specialties: number[], countryId: number): Promise<boolean> {
+  let changed = 0;
   const cols: Record<string, unknown> = {};
+  if (body.name) cols.name = body.name;
   for (const k of ['gender', 'email', 'phone', 'glance', 'description'] as const) if (body[k] != null) cols[k] = body[k];
   // provide_care defaults to 'both' in the form's schema: only a value the file gives is written.
   if (providedCare) cols.provide_care = body.provide_care;
   if (body.languages.length) cols.languages = body.languages;
   const names = Object.keys(cols);
   if (names.length)
-    await db.query(
-      `update public.doctors set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}
-        where id = $1 and (${names.map((n, i) => `${PRIVATE_DOCTOR_COLUMNS.has(n) ? `(select p.${n} from public.admin_doctor_private($1) p)` : n} is distinct from $${i + 2}`).join(' or ')})`,
-      [doctorId, ...Object.values(cols)],
-    );
-  if (specialties.length) await db.query(`insert into public.doctor_specialties (doctor_id, specialty_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [doctorId, specialties]);
+    changed += (
+      await db.query(
+        `update public.doctors set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')}
+          where id = $1 and (${names.map((n, i) => `${PRIVATE_DOCTOR_COLUMNS.has(n) ? `(select p.${n} from public.admin_doctor_private($1) p)` : n} is distinct from $${i + 2}`).join(' or ')})`,
+        [doctorId, ...Object.values(cols)],
+      )
+    ).rowCount ?? 0;
+  if (specialties.length)
+    changed += (await db.query(`insert into public.doctor_specialties (doctor_id, specialty_id) select $1, unnest($2::bigint[]) on conflict do nothing`, [doctorId, specialties])).rowCount ?? 0;
   const labels = body.expertise;
   if (labels.length) {
     await db.query(`insert into public.expertise (country_id, name) select $1, unnest($2::text[]) on conflict (country_id, name) do nothing`, [countryId, labels]);
-    await db.query(
-      `insert into public.doctor_expertise (doctor_id, expertise_id) select $1, e.id from public.expertise e where e.country_id = $2 and e.name = any ($3::text[]) on conflict do nothing`,
-      [doctorId, countryId, labels],
-    );
+    changed += (
+      await db.query(
+        `insert into public.doctor_expertise (doctor_id, expertise_id) select $1, e.id from public.expertise e where e.country_id = $2 and e.name = any ($3::text[]) on conflict do nothing`,
+        [doctorId, countryId, labels],
+      )
+    ).rowCount ?? 0;
   }
+  return changed > 0;
+}
+
+/** The doctor of a doctor-service row: its id, or the e-mail of exactly one doctor in the caller's scope in the market. */
+async function serviceDoctor(db: Queryable, cell: string | undefined, ctx: ImportContext): Promise<number> {
+  const v = present(cell);
+  const notFound = refuse('doctor', { column: 'doctor' });
+  if (!v) throw refuse('required', { column: 'doctor' });
+  if (/^\d+$/.test(v)) {
+    const id = Number(v);
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound;
+    const managed = await db.query(`select d.id::int as id from public.doctors d where d.id = $1 and public.can_manage_hospital(d.hospital_id)`, [id]);
+    if (!managed.rows[0]) throw notFound;
+    return id;
+  }
+  if (!v.includes('@')) throw notFound;
+  const found = await doctorsByEmail(db, v, ctx.countryId, null);
+  if (found.length > 1) throw refuse('sameEmail', { email: v });
+  if (!found[0]) throw notFound;
+  // The e-mail lookup reads the wider MANAGED_DOCTOR scope; writing a doctor's services needs the branch's manager.
+  const managed = await db.query(`select 1 from public.doctors d where d.id = $1 and public.can_manage_hospital(d.hospital_id)`, [found[0]]);
+  if (!managed.rows[0]) throw notFound;
+  return found[0];
 }
 
 /** A doctor-service row: the form's service rules; the doctor's service of the same name is updated instead of doubled. */
-async function importDoctorService(db: Queryable, rec: ImportRecord): Promise<number> {
-  const doctorId = Number(rec.doctor_id);
+async function importDoctorService(db: Queryable, rec: ImportRecord, ctx: ImportContext): Promise<Saved> {
   const parsed = doctorServiceBody.safeParse({
     name: rec.service_name ?? '',
     description: present(rec.description),
@@ -226,24 +306,26 @@ async function importDoctorService(db: Queryable, rec: ImportRecord): Promise<nu
     price: present(rec.price) ?? '',
     price_to: present(rec.price_to),
   });
-  if (!parsed.success) throw new RecordError(zodMessages(parsed.error).map((m) => m.replace(/^name:/, 'service_name:')));
-  if (!/^\d+$/.test(rec.doctor_id ?? '') || !Number.isSafeInteger(doctorId) || doctorId <= 0) throw new RecordError([`doctor_id: ${IMPORT_SERVER_MESSAGES.doctorNotInScope}`]);
-  const managed = await db.query(`select d.id from public.doctors d where d.id = $1 and public.can_manage_hospital(d.hospital_id)`, [doctorId]);
-  if (!managed.rows[0]) throw new RecordError([`doctor_id: ${IMPORT_SERVER_MESSAGES.doctorNotInScope}`]);
+  if (!parsed.success) throw new RecordError(rowIssueMessages(parsed.error.issues, (f) => (f === 'name' ? 'service_name' : f)));
+  const doctorId = await serviceDoctor(db, rec.doctor, ctx);
   const s = parsed.data;
   await lockNaturalKey(db, `doctor_service:${doctorId}:${s.name.toLowerCase()}`);
-  const updated = await db.query(
-    `update public.doctor_services set description = $3, price_type = $4, price = $5, price_to = $6
-      where id = (select id from public.doctor_services where doctor_id = $1 and lower(name) = lower($2) order by id limit 1)
-      returning id::int as id`,
-    [doctorId, s.name, s.description ?? null, s.price_type, s.price, s.price_to],
-  );
-  if (updated.rows[0]) return updated.rows[0].id;
+  const values = [doctorId, s.name, s.description ?? null, s.price_type, s.price, s.price_to ?? null];
+  const found = await db.query(`select id::int as id from public.doctor_services where doctor_id = $1 and lower(name) = lower($2) order by id limit 1`, [doctorId, s.name]);
+  if (found.rows[0]) {
+    const id = found.rows[0].id as number;
+    const updated = await db.query(
+      `update public.doctor_services set description = $2, price_type = $3, price = $4, price_to = $5
+        where id = $1 and (description is distinct from $2 or price_type is distinct from $3 or price is distinct from $4 or price_to is distinct from $5)`,
+      [id, ...values.slice(2)],
+    );
+    return { id, outcome: updated.rowCount ? 'updated' : 'unchanged' };
+  }
   const { rows } = await db.query(
     `insert into public.doctor_services (doctor_id, name, description, price_type, price, price_to) values ($1, $2, $3, $4, $5, $6) returning id::int as id`,
-    [doctorId, s.name, s.description ?? null, s.price_type, s.price, s.price_to],
+    values,
   );
-  return rows[0].id;
+  return { id: rows[0].id, outcome: 'created' };
 }
 
 const money = z.coerce.number().min(0).max(1e12);
@@ -263,25 +345,29 @@ export const serviceImportRecord = z
   })
   .superRefine((s, ctx) => {
     if (s.price_type === 'range' && s.price_to == null) ctx.addIssue({ code: 'custom', path: ['price_to'], message: 'This field is required' });
-    if (s.price_type === 'range' && s.price_to != null && s.price_to < s.price) ctx.addIssue({ code: 'custom', path: ['price_to'], message: 'The upper price must not be lower than the price.' });
+    if (s.price_type === 'range' && s.price_to != null && s.price_to < s.price) ctx.addIssue({ code: 'custom', path: ['price_to'], message: rowMessage('lowerThan', { column: 'price_to', other: 'price' }) });
   });
 
 /** A service row; the branch's service of the same name is updated instead of doubled. */
-async function importService(db: Queryable, rec: ImportRecord): Promise<number> {
+async function importService(db: Queryable, rec: ImportRecord): Promise<Saved> {
   const parsed = serviceImportRecord.safeParse({ ...rec, price: present(rec.price) ?? '' });
-  if (!parsed.success) throw new RecordError(zodMessages(parsed.error));
+  if (!parsed.success) throw new RecordError(rowIssueMessages(parsed.error.issues));
   const branch = await managedBranch(db, rec.hospital_branch_id);
   const s = parsed.data;
   const priceTo = s.price_type === 'range' ? (s.price_to ?? null) : null;
   await lockNaturalKey(db, `service:${branch.id}:${s.name.toLowerCase()}`);
   const values = [branch.id, s.name, s.description || null, s.price_type, s.price, priceTo, s.original_price ?? null, s.promotion_percent ?? null, s.buffer_time ?? 0, s.is_package];
-  const updated = await db.query(
-    `update public.hospital_services set description = $3, price_type = $4, price = $5, price_to = $6, original_price = $7, promotion_percent = $8, buffer_time = $9, is_package = $10
-      where id = (select id from public.hospital_services where hospital_id = $1 and lower(name) = lower($2) order by id limit 1)
-      returning id::int as id`,
-    values,
-  );
-  if (updated.rows[0]) return updated.rows[0].id;
+  const found = await db.query(`select id::int as id from public.hospital_services where hospital_id = $1 and lower(name) = lower($2) order by id limit 1`, [branch.id, s.name]);
+  if (found.rows[0]) {
+    const id = found.rows[0].id as number;
+    const updated = await db.query(
+      `update public.hospital_services set description = $2, price_type = $3, price = $4, price_to = $5, original_price = $6, promotion_percent = $7, buffer_time = $8, is_package = $9
+        where id = $1 and (description is distinct from $2 or price_type is distinct from $3 or price is distinct from $4 or price_to is distinct from $5 or original_price is distinct from $6
+                            or promotion_percent is distinct from $7 or buffer_time is distinct from $8 or is_package is distinct from $9)`,
+      [id, ...values.slice(2)],
+    );
+    return { id, outcome: updated.rowCount ? 'updated' : 'unchanged' };
+  }
   const insert = (slug: string) =>
     db.query(
       `insert into public.hospital_services (hospital_id, name, description, price_type, price, price_to, original_price, promotion_percent, buffer_time, is_package,
@@ -295,16 +381,16 @@ async function importService(db: Queryable, rec: ImportRecord): Promise<number> 
   try {
     const { rows } = await insert(doctorSlug(s.name));
     await db.query('release savepoint service_slug');
-    return rows[0].id;
+    return { id: rows[0].id, outcome: 'created' };
   } catch (e) {
     if ((e as { code?: string }).code !== '23505') throw e;
     await db.query('rollback to savepoint service_slug');
     const { rows } = await insert(doctorSlug(s.name, crypto.randomUUID().slice(0, 6)));
-    return rows[0].id;
+    return { id: rows[0].id, outcome: 'created' };
   }
 }
 
-const IMPORTERS: Record<ImportType, (db: Queryable, rec: ImportRecord) => Promise<number>> = {
+const IMPORTERS: Record<ImportType, (db: Queryable, rec: ImportRecord, ctx: ImportContext) => Promise<Saved>> = {
   doctor: importDoctor,
   doctor_service: importDoctorService,
   service: importService,
@@ -314,10 +400,10 @@ const IMPORTERS: Record<ImportType, (db: Queryable, rec: ImportRecord) => Promis
 function failureMessages(e: unknown): string[] {
   if (e instanceof RecordError) return e.messages;
   const code = (e as { code?: string }).code;
-  if (code === '42501') return [IMPORT_SERVER_MESSAGES.branchNotInScope];
-  if (code && /^2[23]/.test(code)) return [IMPORT_SERVER_MESSAGES.rowFailed];
+  if (code === '42501') return [rowMessage('branch', { column: 'hospital_branch_id' })];
+  if (code && /^2[23]/.test(code)) return [rowMessage('rowFailed')];
   console.error(JSON.stringify({ fn: 'imports', event: 'row-error', code, error: e instanceof Error ? e.message : String(e) }));
-  return [IMPORT_SERVER_MESSAGES.rowFailed];
+  return [rowMessage('rowFailed')];
 }
 
 export interface ImportRow {
@@ -325,6 +411,8 @@ export interface ImportRow {
   hash: string;
   import_type: ImportType | 'manual';
   organization_id: number | null;
+  /** The market the file was uploaded in (its legacy code page, the e-mail lookups). */
+  country_id: number;
   created_by: string;
   status: string;
 }
@@ -338,19 +426,24 @@ export function starterCaller(createdBy: string): Caller {
  * One record in its own transaction as the import's starter: the entity and its success line commit together;
  * on failure everything rolls back and the failed line is written on its own.
  */
-export async function importRecord(db: Database, imp: ImportRow, type: ImportType, line: number, rec: ImportRecord): Promise<RecordOutcome> {
+export async function importRecord(db: Database, imp: ImportRow, type: ImportType, line: number, rec: ImportRecord): Promise<ImportOutcome> {
   const caller = starterCaller(imp.created_by);
   try {
-    const id = await asCaller(db, caller, async (client) => {
-      const entityId = await IMPORTERS[type](client, rec);
-      await client.query(`insert into public.import_rows (import_id, line, data, status) values ($1, $2, $3, 'success')`, [imp.id, line, JSON.stringify({ ...rec, _id: entityId })]);
-      return entityId;
+    const saved = await asCaller(db, caller, async (client) => {
+      const done = await IMPORTERS[type](client, rec, { countryId: imp.country_id });
+      // What the record did is kept with its line (the counts of created, updated and unchanged records).
+      await client.query(`insert into public.import_rows (import_id, line, data, status) values ($1, $2, $3, 'success')`, [
+        imp.id,
+        line,
+        JSON.stringify({ ...rec, _id: done.id, _outcome: done.outcome }),
+      ]);
+      return done;
     });
-    return { ok: true, id };
+    return { ok: true, ...saved };
   } catch (e) {
     if ((e as { code?: string }).code === '23505' && String((e as { constraint?: string }).constraint ?? '').startsWith('import_rows')) {
       // The line was already done (a re-run racing another): it is not done twice.
-      return { ok: true, id: 0 };
+      return { ok: true, id: 0, outcome: 'unchanged' };
     }
     const messages = failureMessages(e);
     await asCaller(db, caller, (client) =>
@@ -365,9 +458,18 @@ export async function importRecord(db: Database, imp: ImportRow, type: ImportTyp
   }
 }
 
-async function counts(client: Queryable, importId: number): Promise<{ success: number; failed: number; lines: Set<number> }> {
-  const { rows } = await client.query<{ line: number; status: string }>('select line, status from public.import_rows where import_id = $1', [importId]);
-  return { success: rows.filter((r) => r.status === 'success').length, failed: rows.filter((r) => r.status === 'failed').length, lines: new Set(rows.map((r) => r.line)) };
+type Counts = OutcomeCounts & { success: number; failed: number; lines: Set<number> };
+
+/** An import's lines so far: saved (by what they did) and failed. */
+export async function counts(client: Queryable, importId: number): Promise<Counts> {
+  const { rows } = await client.query<{ line: number; status: string; outcome: string | null }>(
+    `select line, status, data->>'_outcome' as outcome from public.import_rows where import_id = $1`,
+    [importId],
+  );
+  const saved = rows.filter((r) => r.status === 'success');
+  // Lines saved before outcomes were recorded count as updated: something was written.
+  const of = (o: RecordOutcome) => saved.filter((r) => (r.outcome ?? 'updated') === o).length;
+  return { success: saved.length, failed: rows.length - saved.length, created: of('created'), updated: of('updated'), unchanged: of('unchanged'), lines: new Set(rows.map((r) => r.line)) };
 }
 
 /**
@@ -396,14 +498,14 @@ export async function finishImport(db: Database, imp: ImportRow): Promise<Upload
       c.failed,
       result,
     ]);
-    return { status, percent: 100, success: c.success, failed: c.failed, result, hash: imp.hash };
+    return { status, percent: 100, success: c.success, failed: c.failed, created: c.created, updated: c.updated, unchanged: c.unchanged, result, hash: imp.hash };
   });
 }
 
 /** Reads an import as the server (the background function holds only its signed id). */
 export async function loadImport(db: Database, importId: number): Promise<ImportRow | null> {
   const { rows } = await db.pool.query<ImportRow>(
-    `select id::int as id, hash, import_type, organization_id::int as organization_id, created_by::text as created_by, status from public.imports where id = $1`,
+    `select id::int as id, hash, import_type, organization_id::int as organization_id, country_id::int as country_id, created_by::text as created_by, status from public.imports where id = $1`,
     [importId],
   );
   return rows[0] ?? null;
@@ -419,10 +521,11 @@ export async function processImport(db: Database, importId: number, storage: Obj
   const type: ImportType = imp.import_type;
   const caller = starterCaller(imp.created_by);
   const file = await storage.get(IMPORT_BUCKET, importObjectPath(imp));
+  // The upload decoded the file once (decodeImportBytes) and stored its text as UTF-8.
   const read = readImportCsv(file ? new TextDecoder().decode(file.data) : null, type);
   if (!read.ok) {
     await asCaller(db, caller, (c) => c.query(`update public.imports set status = 'danger', percent = 100, updated_at = now() where id = $1`, [imp.id]));
-    return { status: 'danger', percent: 100, success: 0, failed: 0, result: null, hash: imp.hash };
+    return { status: 'danger', percent: 100, success: 0, failed: 0, created: 0, updated: 0, unchanged: 0, result: null, hash: imp.hash };
   }
   const done = await asCaller(db, caller, (c) => counts(c, imp.id));
   let { success, failed } = done;
@@ -439,7 +542,7 @@ export async function processImport(db: Database, importId: number, storage: Obj
   return finishImport(db, imp);
 }
 
-export type StartedImport = { id: number; hash: string; organization_id: number | null };
+export type StartedImport = { id: number; hash: string; organization_id: number | null; country_id: number };
 
 /** Inserts an import as the caller (RLS: staff other than doctors, in their own organization). */
 export async function insertImport(
@@ -448,7 +551,7 @@ export async function insertImport(
 ): Promise<StartedImport> {
   const { rows } = await client.query<StartedImport>(
     `insert into public.imports (country_id, import_type, organization_id, created_by, file_name, size_kb, status, percent)
-     values (coalesce((select o.country_id from public.organizations o where o.id = $3), $1), $2, $3, $4, $5, $6, 'processing', 0) returning id::int as id, hash, organization_id::int as organization_id`,
+     values (coalesce((select o.country_id from public.organizations o where o.id = $3), $1), $2, $3, $4, $5, $6, 'processing', 0) returning id::int as id, hash, organization_id::int as organization_id, country_id::int as country_id`,
     [input.countryId, input.type, input.organizationId, input.userId, input.fileName.slice(0, 255), input.sizeKb],
   );
   return rows[0];

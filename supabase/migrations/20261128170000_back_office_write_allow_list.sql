@@ -46,3 +46,6 @@ grant insert (organization_id, country_id, name, slug, address, time_zone, statu
   on public.hospitals to authenticated;
 grant insert (vaccine_id, hospital_id, price, percent_discount, status, price_unit), update (price, percent_discount, status, updated_at)
   on public.vaccine_details to authenticated;
+
+-- Imported doctors start inactive (issue 38 item 5): the import's insert names the status (managers only, policy).
+grant insert (status) on public.doctors to authenticated;

@@ -411,9 +411,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const seedImportHash = '5eed0000000000000000000000000001';
   const seedDoctor = (name: string, email: string) => ({ name, gender: 'female', email, phone: '0901234567', hospital_branch_id: '1', provide_care: 'adults', specialties: '', languages: 'Vietnamese', expertise: '', glance: '', description: '' });
   add('imports', { id: nextId('imports'), hash: seedImportHash, country_id: 1, import_type: 'doctor', organization_id: 1, created_by: ACCOUNTS.facility.id, file_name: 'doctors.csv', size_kb: 0.6, status: 'warning', percent: 100, success: 2, failed: 1, result_url: `/api/admin/imports/${seedImportHash}/errors.csv` });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 2, data: seedDoctor('BS. Demo 1', 'demo1@example.com'), status: 'success' });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 3, data: seedDoctor('BS. Demo 2', 'demo2@example.com'), status: 'success' });
-  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 4, data: seedDoctor('', 'demo3@example.com'), status: 'failed', message: 'name: This field is required' });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 2, data: { ...seedDoctor('BS. Demo 1', 'demo1@example.com'), _outcome: 'created' }, status: 'success' });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 3, data: { ...seedDoctor('BS. Demo 2', 'demo2@example.com'), _outcome: 'created' }, status: 'success' });
+  add('import_rows', { id: nextId('import_rows'), import_id: 1, line: 4, data: seedDoctor('', 'demo3@example.com'), status: 'failed', message: 'Column "name" is empty: fill it in.' });
 
   seedVaccinationCases(rows, nextId);
 

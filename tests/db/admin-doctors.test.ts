@@ -54,8 +54,9 @@ describeEachEngine('admin doctors', { seed: true }, (ctx) => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const item = body._data.doctors[0];
     expect(Object.keys(item).sort()).toEqual(
-      ['avatar', 'bookingFee', 'id', 'isActive', 'name', 'numberOfSlots', 'partnerGroup', 'provideCare', 'slug', 'telemedicineFee', 'upcommingBookings', 'validOutpatient', 'validTelemedicine'].sort(),
+      ['avatar', 'bookingFee', 'countryId', 'id', 'isActive', 'name', 'numberOfSlots', 'partnerGroup', 'provideCare', 'slug', 'telemedicineFee', 'upcommingBookings', 'validOutpatient', 'validTelemedicine'].sort(),
     );
+    expect(item.countryId).toBe(countryId); // its prices are written in this market's currency (issue #38 item 8)
     // The last page holds the rest, and the page after it is empty with the same total.
     const last = (await json(await call(`/api/admin/doctors?countryId=${countryId}&page=${body._data.pagination.last}`, 'admin'))).body;
     expect(last._data.doctors).toHaveLength(total - 20 * (body._data.pagination.last - 1));

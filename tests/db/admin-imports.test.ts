@@ -5,7 +5,7 @@
  * nothing twice; the server's re-check of every read rule; scopes (a branch manager, another organization's
  * status, the doctor role); the doctor-service file import and the service import in chunks.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
@@ -98,9 +98,9 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     expect(started.body._messages).toEqual(['File is uploaded successfully. Please hit button Import below to continue.']);
     expect(started.body._data).toMatchObject({ total: 3 });
     const { body } = await status('facility', started.body._data.hash);
-    expect(body._data['upload-process']).toEqual({ status: 'import_success', percent: 100, success: 3, failed: 0, result: null, hash: started.body._data.hash });
+    expect(body._data['upload-process']).toEqual({ status: 'import_success', percent: 100, success: 3, failed: 0, created: 3, updated: 0, unchanged: 0, result: null, hash: started.body._data.hash });
     const { rows } = await ctx.db.pool.query(
-      `select d.id, d.name, d.hospital_id::int as hospital_id, d.languages, d.description, d.glance,
+      `select d.id, d.name, d.hospital_id::int as hospital_id, d.languages, d.description, d.glance, d.status,
               (select count(*)::int from public.doctor_specialties s where s.doctor_id = d.id) as specialties,
               (select count(*)::int from public.doctor_expertise e where e.doctor_id = d.id) as expertise
          from public.doctors d where d.name = any ($1) order by d.name`,
@@ -109,6 +109,8 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     expect(rows).toHaveLength(3);
     const one = rows.find((r) => r.name === names[0])!;
     expect(one).toMatchObject({ hospital_id: b1, languages: ['Vietnamese', 'English'], description: 'First line\nsecond line, with a comma', glance: 'Cardiologist, 10 years', specialties: slugs.length, expertise: 2 });
+    // Imported doctors start inactive (SPEC §4: sent to their availability before they go live).
+    expect(rows.map((r) => r.status)).toEqual([0, 0, 0]);
     // The data history names the starter; the bell rings once for the finished import.
     const history = await ctx.db.pool.query(`select count(*)::int as n from public.data_history where table_name = 'doctors' and action = 'INSERT' and actor_id = $1 and row_id = any ($2)`, [
       users.facility,
@@ -121,9 +123,9 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const lines = await ctx.db.pool.query(`select line, status from public.import_rows where import_id = $1 order by line`, [imp.id]);
     expect(lines.rows).toEqual([2, 3, 4].map((line) => ({ line, status: 'success' })));
 
-    // The same file again creates nothing twice.
+    // The same file again creates nothing twice (each row names its doctor by e-mail) and says nothing changed.
     const again = await upload('facility', 'doctor', text);
-    expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 3, failed: 0 });
+    expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 3, failed: 0, created: 0, updated: 0, unchanged: 3 });
     expect(await doctorsNamed(names)).toBe(3);
     const ids = rows.map((r) => String(r.id));
     const updates = async () =>
@@ -136,7 +138,7 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     // A corrected file updates the doctor it names (empty cells keep what is there), still without a new one.
     const corrected = doctorRow(names[0], b1, { glance: 'Cardiologist, 12 years', phone: '', description: '' });
     const third = await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, [corrected]));
-    expect((await status('facility', third.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 1 });
+    expect((await status('facility', third.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 1, updated: 1 });
     const after = (await ctx.db.pool.query(`select glance, description from public.doctors where id = $1`, [one.id])).rows[0];
     expect(after).toEqual({ glance: 'Cardiologist, 12 years', description: 'First line\nsecond line, with a comma' });
     expect(await doctorsNamed(names)).toBe(3);
@@ -171,15 +173,17 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       expect(file.headers.get('cache-control')).toMatch(/no-store/);
       const parsed = readCsvRows(await file.text());
       expect(parsed[0]).toEqual(['Line', ...IMPORT_HEADERS.doctor, 'Message Error', 'Status import']);
-      expect(parsed.slice(1).map((r) => [r[0], r[1], r.at(-1)])).toEqual([
+      const nameAt = IMPORT_HEADERS.doctor.indexOf('name') + 1;
+      expect(parsed.slice(1).map((r) => [r[0], r[nameAt], r.at(-1)])).toEqual([
         ['3', names[1], 'Failed'],
         ['4', names[2], 'Failed'],
         ['5', names[3], 'Failed'],
         ['6', names[4], 'Failed'],
       ]);
-      expect(parsed[1].at(-2)).toBe('email: Please enter a valid email');
-      expect(parsed[2].at(-2)).toBe('specialties: Unknown specialty: no-such-specialty');
-      expect(parsed[3].at(-2)).toBe('hospital_branch_id: This branch does not exist or is not in your scope.');
+      // Each message is a sentence naming the column (issue #38 item 6).
+      expect(parsed[1].at(-2)).toBe('Column "email" must be an e-mail address.');
+      expect(parsed[2].at(-2)).toBe('Column "specialties": there is no specialty "no-such-specialty" in this market.');
+      expect(parsed[3].at(-2)).toBe('Column "hospital_branch_id": this branch does not exist or is not in your scope.');
       expect(parsed[4].at(-2)).toBe('This record could not be saved.');
       // Description keeps its line break through the error file.
       expect(parsed[1][IMPORT_HEADERS.doctor.indexOf('description') + 1]).toBe('First line\nsecond line, with a comma');
@@ -187,9 +191,9 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       const vi = readCsvRows(await (await call(body._data['upload-process'].result, 'facility', { headers: { 'accept-language': 'vi-VN' } })).text());
       expect(vi[0]).toEqual(parsed[0]);
       expect(vi.slice(1).map((r) => r.at(-2))).toEqual([
-        `email: ${translate('vi-VN', 'form.family.emailInvalid')}`,
-        `specialties: ${translate('vi-VN', 'server.admin.import.unknownSpecialty', { name: 'no-such-specialty' })}`,
-        `hospital_branch_id: ${translate('vi-VN', 'server.admin.doctor.branchNotInScope')}`,
+        translate('vi-VN', 'server.admin.import.row.email', { column: 'email' }),
+        translate('vi-VN', 'server.admin.import.row.specialty', { column: 'specialties', name: 'no-such-specialty' }),
+        translate('vi-VN', 'server.admin.import.row.branch', { column: 'hospital_branch_id' }),
         translate('vi-VN', 'server.admin.import.rowFailed'),
       ]);
 
@@ -208,12 +212,12 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const seed = (await ctx.db.pool.query(`select created_by::text as who from public.imports where hash = $1`, [hash])).rows[0];
     const manager = await signAccessToken(seed.who);
     const res = await handler(new Request(`${BASE}/api/admin/imports/status?hash=${hash}`, { headers: { authorization: `Bearer ${manager}` } }));
-    expect((await res.json())._data['upload-process']).toEqual({ status: 'warning', percent: 100, success: 2, failed: 1, result: `/api/admin/imports/${hash}/errors.csv`, hash });
+    expect((await res.json())._data['upload-process']).toEqual({ status: 'warning', percent: 100, success: 2, failed: 1, created: 2, updated: 0, unchanged: 0, result: `/api/admin/imports/${hash}/errors.csv`, hash });
     const file = await handler(new Request(`${BASE}/api/admin/imports/${hash}/errors.csv`, { headers: { authorization: `Bearer ${manager}` } }));
     const rows = readCsvRows(await file.text());
-    expect(rows.map((r) => [r[0], r[1], r.at(-2), r.at(-1)])).toEqual([
+    expect(rows.map((r) => [r[0], r[2], r.at(-2), r.at(-1)])).toEqual([
       ['Line', 'name', 'Message Error', 'Status import'],
-      ['4', '', 'name: This field is required', 'Failed'],
+      ['4', '', 'Column "name" is empty: fill it in.', 'Failed'],
     ]);
     // The seed's bell rings for it.
     expect((await ctx.db.pool.query(`select count(*)::int as n from public.notifications n join public.imports i on i.id = n.import_id where i.hash = $1`, [hash])).rows[0].n).toBe(1);
@@ -309,10 +313,10 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     const other = await ctx.db.pool.connect();
     try {
       await other.query('begin');
-      await other.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`import:doctor:${b1}:${name.toLowerCase()}`]);
+      await other.query(`select pg_advisory_xact_lock(hashtextextended($1, 0))`, [`import:doctor:${b1}`]);
       await other.query(
-        `insert into public.doctors (name, slug, hospital_id, organization_id, country_id) select $1, 'raced-import-doctor', h.id, h.organization_id, h.country_id from public.hospitals h where h.id = $2`,
-        [name, b1],
+        `insert into public.doctors (name, slug, hospital_id, organization_id, country_id, email) select $1, 'raced-import-doctor', h.id, h.organization_id, h.country_id, $3 from public.hospitals h where h.id = $2`,
+        [name, b1, doctorRow(name, b1)[IMPORT_HEADERS.doctor.indexOf('email')]],
       );
       const run = processImport(ctx.db, ids[0]);
       await new Promise((r) => setTimeout(r, 300));
@@ -340,9 +344,9 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       const res = await upload('facility', 'doctor', text, name);
       expect([name, res.status, res.body._messages]).toEqual([name, 422, [message]]);
     }
-    // Invalid UTF-8 cannot be read.
+    // A UTF-8 mark followed by bytes that are not UTF-8 cannot be read (without the mark, the market's code page is).
     const form = new FormData();
-    form.set('file', new File([new Uint8Array([0x6e, 0x61, 0xff, 0xfe, 0x0a])], 'bad.csv'));
+    form.set('file', new File([new Uint8Array([0xef, 0xbb, 0xbf, 0x6e, 0x61, 0xff, 0xfe, 0x0a])], 'bad.csv'));
     form.set('type', 'doctor');
     form.set('country_id', String(countryId));
     const bad = await json(await call('/api/admin/imports', 'facility', { method: 'POST', body: form }));
@@ -362,10 +366,10 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       [otherDoctor, 'Not mine', '', 'fixed', 1, ''],
     ];
     const started = await upload('facility', 'doctor_service', csv(IMPORT_HEADERS.doctor_service, rows), 'services.csv');
-    expect((await status('facility', started.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'warning', success: 2, failed: 2 });
+    expect((await status('facility', started.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'warning', success: 2, failed: 2, created: 2 });
     rows[1][4] = 175000;
     const again = await upload('facility', 'doctor_service', csv(IMPORT_HEADERS.doctor_service, rows.slice(0, 2)), 'services.csv');
-    expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 2, failed: 0 });
+    expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 2, failed: 0, updated: 1, unchanged: 1 });
     const { rows: saved } = await ctx.db.pool.query(`select name, price::float8 as price, price_to::float8 as price_to from public.doctor_services where doctor_id = $1 and name like 'Imported %' order by name`, [doctorId]);
     expect(saved).toEqual([
       { name: 'Imported consultation', price: 200000, price_to: 500000 },
@@ -414,7 +418,8 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
     }
     expect(failed).toEqual([6, 12]);
     // The failed records' messages, which the dialog shows and writes into its error file, in the caller's language.
-    expect(messages[12]).toEqual([`hospital_branch_id: ${translate('th-TH', 'server.admin.doctor.branchNotInScope')}`]);
+    expect(messages[12]).toEqual([translate('th-TH', 'server.admin.import.row.branch', { column: 'hospital_branch_id' })]);
+    expect(messages[6]).toEqual([translate('th-TH', 'server.admin.import.row.notNumber', { column: 'price' })]);
     expect((await status('facility', hash!)).body._data['upload-process']).toMatchObject({ status: 'warning', success: 10, failed: 2, percent: 100 });
     const n = (await ctx.db.pool.query(`select count(*)::int as n from public.hospital_services where name like 'Imported service %'`)).rows[0].n;
     expect(n).toBe(10);
@@ -425,5 +430,91 @@ describeEachEngine('admin imports', { seed: true }, (ctx) => {
       body: JSON.stringify({ type: 'service', country_id: countryId, hash, file_name: 'services.csv', records: chunks[0], last: true, total: 12 }),
     });
     expect(late.status).toBe(404);
+  });
+
+  // ---- issue #38: files as spreadsheets save them, unambiguous updates, counts ------------------------------------
+
+  /** A corpus file (tests/fixtures/csv/corpus) with its '{branch}' cells set, in the file's own encoding. */
+  const corpusFile = (name: string, branch: number) => {
+    const bytes = readFileSync(new URL(`../fixtures/csv/corpus/${name}`, import.meta.url));
+    const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+    const enc = (t: string) => Buffer.from(t, utf16 ? 'utf16le' : 'latin1');
+    const [from, to] = [enc('{branch}'), enc(String(branch))];
+    const parts: Buffer[] = [];
+    let at = 0;
+    for (let i = bytes.indexOf(from); i >= 0; i = bytes.indexOf(from, at)) {
+      parts.push(bytes.subarray(at, i), to);
+      at = i + from.length;
+    }
+    parts.push(bytes.subarray(at));
+    return Buffer.concat(parts);
+  };
+  async function uploadBytes(role: string, type: string, bytes: Buffer, name: string) {
+    const form = new FormData();
+    form.set('file', new File([new Uint8Array(bytes)], name, { type: 'text/csv' }));
+    form.set('type', type);
+    form.set('country_id', String(countryId));
+    const res = await json(await call('/api/admin/imports', role, { method: 'POST', body: form }));
+    await Promise.all(runs);
+    runs = [];
+    return res;
+  }
+
+  it('imports the Windows-1258 and UTF-16 files of the corpus, then says nothing changed; the services file names doctors by e-mail', async () => {
+    const [b1] = org.hospitalIds;
+    const names = ['Nguyễn Thị Hồng Nhung', 'Trần Quốc Bảo'];
+    const first = await uploadBytes('facility', 'doctor', corpusFile('doctor-vi-excel-windows-1258.csv', b1), 'bac-si.csv');
+    expect([first.status, first.body._messages]).toEqual([200, ['File is uploaded successfully. Please hit button Import below to continue.']]);
+    expect((await status('facility', first.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 2, created: 2, updated: 0, unchanged: 0 });
+    const saved = await ctx.db.pool.query(`select name, glance, status, languages from public.doctors where name = any ($1) order by name`, [names]);
+    expect(saved.rows).toEqual([
+      { name: names[0], glance: 'Bác sĩ tim mạch, 12 năm kinh nghiệm', status: 0, languages: ['Tiếng Việt', 'Tiếng Anh'] },
+      { name: names[1], glance: 'Bác sĩ nội tổng quát', status: 0, languages: ['Tiếng Việt'] },
+    ]);
+    // The same doctors saved by another program as UTF-16: found by their e-mail, nothing written.
+    const again = await uploadBytes('facility', 'doctor', corpusFile('doctor-vi-utf16le-bom.csv', b1), 'bac-si.csv');
+    expect((await status('facility', again.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 2, created: 0, updated: 0, unchanged: 2 });
+    expect(await doctorsNamed(names)).toBe(2);
+    const services = await uploadBytes('facility', 'doctor_service', corpusFile('doctor-service-vi-by-email.csv', b1), 'dich-vu.csv');
+    expect((await status('facility', services.body._data.hash)).body._data['upload-process']).toMatchObject({ status: 'import_success', success: 2, created: 2 });
+    const svc = await ctx.db.pool.query(
+      `select d.name as doctor, s.name, s.price::float8 as price from public.doctor_services s join public.doctors d on d.id = s.doctor_id where d.name = any ($1) order by d.name`,
+      [names],
+    );
+    expect(svc.rows).toEqual([
+      { doctor: names[0], name: 'Khám tim mạch', price: 300000 },
+      { doctor: names[1], name: 'Tư vấn, theo dõi', price: 200000 },
+    ]);
+    // A tab-separated UTF-16 file (Excel's "Unicode Text") is refused at the read step: nothing is recorded.
+    const tabs = await uploadBytes('facility', 'doctor', corpusFile('doctor-vi-excel-unicode-text-tabs.csv', b1), 'bac-si.csv');
+    expect([tabs.status, tabs.body._messages]).toEqual([422, ['Wrong file format']]);
+  });
+
+  it('updates a doctor only when the row names it by id or e-mail; a same-name row without either is refused', async () => {
+    const [b1] = org.hospitalIds;
+    const name = 'Common Name Doctor';
+    const first = await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, [doctorRow(name, b1, { email: 'common.one@imports.test', phone: '0901000001' })]));
+    expect((await status('facility', first.body._data.hash)).body._data['upload-process']).toMatchObject({ created: 1 });
+    const id = (await ctx.db.pool.query('select id::int as id from public.doctors where name = $1', [name])).rows[0].id as number;
+    const rows = [
+      // No id, no e-mail, an existing name: refused, the doctor untouched.
+      doctorRow(name, b1, { email: '', phone: '0999999999', description: 'Overwritten?' }),
+      // Another e-mail under the same name: a second doctor of that name.
+      doctorRow(name, b1, { email: 'common.two@imports.test' }),
+      // The id column names the first doctor: it is updated.
+      doctorRow(name, b1, { id: String(id), email: '', phone: '0901000002' }),
+    ];
+    const second = await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, rows));
+    const p = (await status('facility', second.body._data.hash)).body._data['upload-process'];
+    expect(p).toMatchObject({ status: 'warning', success: 2, failed: 1, created: 1, updated: 1, unchanged: 0 });
+    const file = readCsvRows(await (await call(p.result, 'facility')).text());
+    expect(file[1].at(-2)).toBe(`A doctor named "${name}" already works at this branch: write that doctor's id or e-mail to update it, or another e-mail to add a new doctor.`);
+    expect(await doctorsNamed([name])).toBe(2);
+    const one = await ctx.db.pool.query('select phone, description from public.doctors where id = $1', [id]);
+    expect(one.rows[0]).toEqual({ phone: '0901000002', description: 'First line\nsecond line, with a comma' });
+    // An id of a doctor outside the branch (or scope) is refused, not created.
+    const stray = await upload('facility', 'doctor', csv(IMPORT_HEADERS.doctor, [doctorRow('Stray Id Doctor', b1, { id: '999999999' })]));
+    expect((await status('facility', stray.body._data.hash)).body._data['upload-process']).toMatchObject({ failed: 1, success: 0 });
+    expect(await doctorsNamed(['Stray Id Doctor'])).toBe(0);
   });
 });

@@ -4,6 +4,7 @@
  * another), confirm with cash on delivery (outbox mail in the same transaction, same booking when repeated),
  * the rules re-checked on the server (422), and the 500-way race on capacity 1 and 3.
  */
+import { earliestStartTime } from '../../src/lib/slots';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useDatabase } from '../../src/server/runtime';
 import { setRateLimit } from '../../src/server/rate-limit';
@@ -95,12 +96,18 @@ describeEachEngine('booking API', { seed: true }, (ctx) => {
   it('a slot inside the buffer answers the SPEC §5 message', async () => {
     const s = await freeDoctorSlot(ctx.db, { kind: 'outpatient', skip: 5, withinDays: 6 });
     await ctx.db.pool.query(`update public.doctors set buffer_time_outpatient = 10080 where id = $1`, [s.doctorId]);
+    const zone = (await ctx.db.pool.query(`select h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.id = $1`, [s.doctorId])).rows[0].time_zone as string;
+    const at = () => earliestStartTime({ zone, now: Date.now(), bufferMinutes: 10080 });
+    const before = at();
     const res = await hold(patient, s);
+    const after = at();
     await ctx.db.pool.query(`update public.doctors set buffer_time_outpatient = 0 where id = $1`, [s.doctorId]);
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body._data).toMatchObject({ reason: 'too-soon', bufferTime: 10080 });
-    expect(body._messages[0]).toBe('The slot is not available. Please select the time greater than 10080.');
+    // The earliest start on the hospital's clock, as the card says it (issue #38 item 19), never the buffer in minutes.
+    expect([before, after].map((t) => `The slot is not available. Please select the time greater than ${t}.`)).toContain(body._messages[0]);
+    expect(body._messages[0]).toMatch(/greater than \d{2}:\d{2}\.$/);
   });
 
   it('confirms with cash on delivery: the mail is in the outbox, a repeat answers the same booking, rules are re-checked', async () => {

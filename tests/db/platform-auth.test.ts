@@ -207,6 +207,8 @@ describeEachEngine('auth stand-in with supabase-js, and authenticated functions'
     }
     const senior = (await (await call('/api/admin/me', await signIn('senior@platform.test'))).json())._data;
     expect(senior.hospital).toEqual({ id: org.organizationId, name: org.organizationName });
+    // The organization's market (issue #38 item 8: phones, prices and import files follow it, not the screen language).
+    expect(senior.countryId).toBe((await ctx.db.pool.query('select country_id::int as c from public.organizations where id = $1', [org.organizationId])).rows[0].c);
     expect(senior.branches.map((b: { id: number }) => b.id).sort()).toEqual(org.hospitalIds.slice(0, 2).sort());
     const branch = (await (await call('/api/admin/me', await signIn('branch@platform.test'))).json())._data;
     expect(branch.branch.id).toBe(org.hospitalIds[0]);

@@ -132,9 +132,18 @@ test.describe('phone button', () => {
     const { rich } = (await hospitalFixtures(request))['vi-VN'];
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'patient');
+    // Issue #38 item 16: the number is asked for when the visitor presses, one call per press, none on load.
+    const calls: string[] = [];
+    page.on('request', (r) => /\/api\/hospitals\/\d+\/phone/.test(r.url()) && calls.push(r.url()));
     await page.goto(hospitalPath('vi-VN', rich.slug));
     const phone = page.getByTestId('phone');
+    const show = phone.getByRole('button', { name: translate('vi-VN', 'directory.phone.show') });
+    await expect(show).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(calls).toEqual([]);
+    await show.click();
     await expect(phone.locator('[data-phone-number]')).toHaveText(rich.phone);
+    expect(calls).toHaveLength(1);
     await expect(phone.getByRole('link', { name: translate('vi-VN', 'hospital.phone.call') })).toHaveAttribute('href', `tel:${rich.phone.replace(/\D/g, '')}`);
     await phone.getByRole('button', { name: translate('vi-VN', 'hospital.phone.copy') }).click();
     await expect(phone.getByRole('status')).toHaveText(translate('vi-VN', 'directory.phone.copied'));

@@ -12,6 +12,9 @@ import {
   importOutcome,
   importTemplateCsv,
   isCsvFileName,
+  isFormulaCell,
+  outcomeMessages,
+  rowIssueMessages,
   MAX_IMPORT_RECORDS,
   normalizeHeader,
   readImportCsv,
@@ -23,6 +26,9 @@ import {
   type ReadResult,
 } from '../../src/lib/csv-import';
 import type { Message } from '../../src/lib/message';
+import { LOCALES } from '../../i18n/locales';
+import { z } from 'zod';
+import { localizeMessage } from '../../src/server/caller-locale';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/csv/${name}`, import.meta.url), 'utf8');
 const en = (m: Message) => translate('en-PH', m.key, m.params);
@@ -62,11 +68,11 @@ describe('reading fixtures', () => {
     expect(r.records[1].expertise).toBe('');
     expect(en(r.message)).toBe('File is uploaded successfully. Please hit button Import below to continue.');
   });
-  it('headers in another case and with spaces are accepted', () => {
+  it('headers in another case and with spaces are accepted; an earlier template\'s "Doctor ID" column reads as doctor', () => {
     const r = readImportCsv(fixture('doctor-service-good.csv'), 'doctor_service');
     expect(r.ok && r.records).toEqual([
-      { doctor_id: '12', service_name: 'Consultation', description: 'First visit', price_type: 'range', price: '200000', price_to: '500000' },
-      { doctor_id: '12', service_name: 'Follow-up', description: '', price_type: 'fixed', price: '150000', price_to: '' },
+      { doctor: '12', service_name: 'Consultation', description: 'First visit', price_type: 'range', price: '200000', price_to: '500000' },
+      { doctor: '12', service_name: 'Follow-up', description: '', price_type: 'fixed', price: '150000', price_to: '' },
     ]);
   });
   it('a header cell with a quoted line break is normalised', () => {
@@ -120,10 +126,10 @@ describe('reading rules on CSV text', () => {
     expect(errorOf(readImportCsv(`${swapped.join(',')}\n${row()}`, 'doctor'))).toBe('Wrong file format');
   });
   it('a row longer than the header', () => {
-    expect(errorOf(readImportCsv(`${DOCTOR}\n${row()}\n${row(12)}`, 'doctor'))).toBe('Wrong file format');
+    expect(errorOf(readImportCsv(`${DOCTOR}\n${row()}\n${row(13)}`, 'doctor'))).toBe('Wrong file format');
   });
   it('shorter rows are padded with empty cells', () => {
-    const r = readImportCsv(`${DOCTOR}\nOnly Name,male`, 'doctor');
+    const r = readImportCsv(`${DOCTOR}\n,Only Name,male`, 'doctor');
     expect(r.ok && r.records[0]).toMatchObject({ name: 'Only Name', gender: 'male', description: '' });
   });
   it('blank lines are skipped', () => {
@@ -136,13 +142,14 @@ describe('reading rules on CSV text', () => {
   it('a custom expected header', () => {
     expect(readImportCsv('a,b\n1,2', 'doctor', { header: ['a', 'b'] }).ok).toBe(true);
   });
-  it('each import type reads its own template', () => {
-    for (const type of IMPORT_TYPES) {
-      const r = readImportCsv(importTemplateCsv(type), type);
-      expect(r.ok, type).toBe(true);
-      expect(r.ok && r.records).toHaveLength(1);
-      expect(readImportCsv(importTemplateCsv(type), type === 'doctor' ? 'service' : 'doctor').ok).toBe(false);
-    }
+  it('each import type reads its own template, in every market', () => {
+    for (const market of LOCALES)
+      for (const type of IMPORT_TYPES) {
+        const r = readImportCsv(importTemplateCsv(type, market), type);
+        expect(r.ok, `${market} ${type}`).toBe(true);
+        expect(r.ok && r.records).toHaveLength(1);
+        expect(readImportCsv(importTemplateCsv(type, market), type === 'doctor' ? 'service' : 'doctor').ok).toBe(false);
+      }
   });
 });
 
@@ -154,11 +161,11 @@ describe('import headers and templates', () => {
       expect(new Set(h).size).toBe(h.length);
     }
     expect(IMPORT_HEADERS.doctor).toContain('name');
-    expect(IMPORT_HEADERS.doctor_service).toEqual(expect.arrayContaining(['doctor_id', 'price_type', 'price', 'price_to']));
+    expect(IMPORT_HEADERS.doctor_service).toEqual(expect.arrayContaining(['doctor', 'price_type', 'price', 'price_to']));
     expect(IMPORT_HEADERS.service).toEqual(expect.arrayContaining(['name', 'price_type', 'price', 'price_to']));
   });
   it('template is the header line plus one example row', () => {
-    const lines = importTemplateCsv('doctor_service').split('\r\n');
+    const lines = importTemplateCsv('doctor_service', 'vi-VN').split('\r\n');
     expect(lines[0]).toBe(IMPORT_HEADERS.doctor_service.join(','));
     expect(lines).toHaveLength(2);
   });
@@ -167,8 +174,8 @@ describe('import headers and templates', () => {
 describe('error export file', () => {
   it('columns Line, the header, Message Error, Status import; messages joined; status Failed', () => {
     const csv = importErrorCsv('doctor_service', [
-      { line: 2, record: { doctor_id: '12', service_name: 'Consult, first', price_type: 'range', price: '1', price_to: '' }, messages: ['Price to is required', 'Price too low'] },
-      { line: 5, record: { doctor_id: 'x' }, messages: ['Doctor not found'] },
+      { line: 2, record: { doctor: '12', service_name: 'Consult, first', price_type: 'range', price: '1', price_to: '' }, messages: ['Price to is required', 'Price too low'] },
+      { line: 5, record: { doctor: 'x' }, messages: ['Doctor not found'] },
     ]);
     const parsed = Papa.parse<string[]>(csv.trim()).data;
     expect(parsed[0]).toEqual(['Line', ...IMPORT_HEADERS.doctor_service, 'Message Error', 'Status import']);
@@ -254,13 +261,68 @@ describe('error file safety', () => {
   it('writes a cell that would be a spreadsheet formula as text', () => {
     const csv = importErrorCsv('doctor', [{ line: 2, record: { name: '=HYPERLINK("http://evil.test")', phone: '+84901', email: 'a@b.c' }, messages: ['email: x'] }]);
     const row = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[1];
-    expect(row[1]).toBe(`'=HYPERLINK("http://evil.test")`);
+    const name = IMPORT_HEADERS.doctor.indexOf('name') + 1;
+    expect(row[name]).toBe(`'=HYPERLINK("http://evil.test")`);
     expect(row[IMPORT_HEADERS.doctor.indexOf('phone') + 1]).toBe('+84901');
-    const more = (v: string) => Papa.parse<string[]>(importErrorCsv('doctor', [{ line: 2, record: { name: v }, messages: [] }]), { skipEmptyLines: true }).data[1][1];
+    const more = (v: string) => Papa.parse<string[]>(importErrorCsv('doctor', [{ line: 2, record: { name: v }, messages: [] }]), { skipEmptyLines: true }).data[1][name];
     expect(more('-5')).toBe('-5');
     expect(more('@SUM(A1)')).toBe(`'@SUM(A1)`);
     expect(more('-2+3+cmd|x')).toBe(`'-2+3+cmd|x`);
     expect(more('Nguyen = A')).toBe('Nguyen = A');
     expect(row[IMPORT_HEADERS.doctor.indexOf('email') + 1]).toBe('a@b.c');
+  });
+});
+
+describe('issue #38: separators, formulas, results, row messages, templates', () => {
+  it('never takes the separator from cell content: a row of list cells is read by commas', () => {
+    const r = readImportCsv(`\uFEFF${DOCTOR}\r\n,A,male,a@x.test,0901,1,adults,a|b,c|d,e|f,g,h\r\n`, 'doctor');
+    expect(r.ok && r.records[0]).toMatchObject({ name: 'A', specialties: 'a|b', languages: 'c|d', expertise: 'e|f' });
+    expect(errorOf(readImportCsv(IMPORT_HEADERS.doctor.join(';') + '\n;A;male', 'doctor'))).toBe('Wrong file format');
+  });
+  it('escapes every formula cell (=1+2 too); numbers and phone numbers stay', () => {
+    for (const v of ['=1+2', '+1+2', '-1+2', '@x', '\tx', '\rx', '=HYPERLINK("x")']) expect(isFormulaCell(v), v).toBe(true);
+    for (const v of ['-5', '+3.5', '12', '+84 90 123 4567', '+63 (2) 8123-4567', 'Nguyen = A']) expect(isFormulaCell(v), v).toBe(false);
+    const csv = importErrorCsv('doctor', [{ line: 2, record: { name: '=1+2', phone: '+84 90 123 4567' }, messages: [] }]);
+    const row = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data[1];
+    expect(row[IMPORT_HEADERS.doctor.indexOf('name') + 1]).toBe(`'=1+2`);
+    expect(row[IMPORT_HEADERS.doctor.indexOf('phone') + 1]).toBe('+84 90 123 4567');
+  });
+  it('results count created, updated and unchanged records; an unchanged re-upload says nothing changed', () => {
+    const words = (c: { created: number; updated: number; unchanged: number }) => outcomeMessages(c).map(en);
+    expect(words({ created: 1, updated: 2, unchanged: 0 })).toEqual(['1 new record was added.', '2 records were updated.']);
+    expect(words({ created: 0, updated: 0, unchanged: 3 })).toEqual(['Nothing was changed: all 3 records are already as in the file.']);
+    expect(outcomeMessages({ created: 0, updated: 0, unchanged: 1 }).map((m) => translate('vi-VN', m.key, m.params))).toEqual(['Không có gì thay đổi: 1 bản ghi đã giống hệt trong tệp.']);
+  });
+  it('row messages are sentences naming the column, in the reader\'s language', () => {
+    const parsed = serviceLike.safeParse({ price: 'abc', gender: 'x', name: '' });
+    const msgs = parsed.success ? [] : rowIssueMessages(parsed.error.issues);
+    expect(msgs).toEqual(['Column "price" must be a number, written without letters, spaces or a currency sign.', 'Column "gender" must be one of: male, female.', 'Column "name" is empty: fill it in.']);
+    expect(msgs.map((m) => localizeMessage(m, 'vi-VN'))).toEqual([
+      'Cột "price" phải là một số, không có chữ, khoảng trắng hay ký hiệu tiền tệ.',
+      'Cột "gender" phải là một trong các giá trị: male, female.',
+      'Cột "name" đang trống: vui lòng điền vào.',
+    ]);
+    for (const m of msgs) expect(m).not.toMatch(/Invalid input|expected/);
+  });
+  it('one template per market, with the market\'s values, the given specialties and branch', () => {
+    const vi = readImportCsv(importTemplateCsv('doctor', 'vi-VN', { specialties: ['Tim mạch', 'Nhi khoa', 'Da liễu'], branchId: 7 }), 'doctor');
+    expect(vi.ok && vi.records[0]).toMatchObject({ id: '', name: 'Nguyễn Văn An', hospital_branch_id: '7', specialties: 'Tim mạch|Nhi khoa' });
+    const th = readImportCsv(importTemplateCsv('doctor_service', 'th-TH'), 'doctor_service');
+    const thDoctor = readImportCsv(importTemplateCsv('doctor', 'th-TH'), 'doctor');
+    // The doctor-service template names the doctor template's doctor by e-mail (no id to look up).
+    expect(th.ok && thDoctor.ok && th.records[0].doctor).toBe(thDoctor.ok ? thDoctor.records[0].email : '');
+    expect(new Set(LOCALES.map((l) => importTemplateCsv('doctor', l))).size).toBe(LOCALES.length);
+  });
+});
+
+const serviceLike = z.object({ price: z.coerce.number(), gender: z.enum(['male', 'female']), name: z.string().min(1, 'This field is required') });
+
+describe('the dialog can say every import message', () => {
+  it('the admin imports catalogue holds every key the dialog renders with tm, in all six locales', () => {
+    const keys = [...Object.values(IMPORT_MESSAGES), ...outcomeMessages({ created: 1, updated: 1, unchanged: 1 }), ...outcomeMessages({ created: 0, updated: 0, unchanged: 1 }), recordsFailedMessage(1, 2)].map((m) => m.key);
+    for (const locale of LOCALES) {
+      const catalogue = JSON.parse(readFileSync(new URL(`../../i18n/strings/admin/imports/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+      for (const k of keys) expect(catalogue[k], `${locale} ${k}`).toBeTruthy();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * says it cannot be restored, 'Yes, Delete' and 'No, keep it'. A failure message stays inside the popup.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
 
 export interface ConfirmDialogProps {
@@ -23,11 +23,28 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog(p: ConfirmDialogProps) {
   const { t } = useT();
+  // Opened from a menu item or a switch, not a Dialog.Trigger: Radix has nothing to give focus back to, so the
+  // element that had focus when the popup opened gets it back on close (Escape included; issue #38 item 11).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={p.open} onOpenChange={(o) => !p.busy && p.onOpenChange(o)}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          // Radix calls this before it moves focus into the popup: the element focused now is the opener.
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            const back = opener.current;
+            opener.current = null;
+            if (back?.isConnected) {
+              e.preventDefault();
+              back.focus();
+            }
+          }}
+        >
           <Dialog.Title className="dialog-title">{p.title ?? t('admin.confirm.deleteTitle')}</Dialog.Title>
           <Dialog.Description className="dialog-text">{p.description ?? t('admin.confirm.deleteText')}</Dialog.Description>
           {p.error ? (

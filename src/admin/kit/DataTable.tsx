@@ -7,6 +7,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef as TanColumn
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
 import { EmptyData, Spinner } from './Spinner';
+import { useErrorText } from './LoadFailure';
 
 export type CellValue =
   | { kind: 'id'; value: string | number }
@@ -84,10 +85,14 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** Accessible name of the table. */
   label: string;
+  /** The list's failed call: shown with a retry instead of 'Empty data' (issue #38 item 11). */
+  error?: unknown;
+  onRetry?: () => void;
 }
 
 export function DataTable<T>(p: DataTableProps<T>) {
   const { locale, t } = useT();
+  const errorText = useErrorText();
   const columns: TanColumnDef<T>[] = p.columns.map((c) => ({
     id: c.sortKey ?? c.id,
     header: c.text,
@@ -109,7 +114,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
       p.onSortChange(first ? { sort_by: first.id, sort: first.desc ? 'desc' : 'asc' } : {});
     },
   });
-  const align = (id: string) => p.columns.find((c) => (c.sortKey ?? c.id) === id)?.align ?? 'left';
+  const byId = new Map(p.columns.map((c) => [c.sortKey ?? c.id, c]));
+  const align = (id: string) => byId.get(id)?.align ?? 'left';
 
   return (
     // Scrolls sideways on a phone: focusable, so a keyboard user can scroll it too (axe scrollable-region-focusable).
@@ -138,7 +144,20 @@ export function DataTable<T>(p: DataTableProps<T>) {
           ))}
         </thead>
         <tbody>
-          {p.loading && !p.rows ? (
+          {p.error && !p.loading ? (
+            <tr>
+              <td colSpan={columns.length}>
+                <div className="load-failure" role="alert">
+                  <p>{t('admin.edges.loadFailed')} {errorText(p.error)}</p>
+                  {p.onRetry ? (
+                    <button type="button" className="btn btn-primary" onClick={p.onRetry}>
+                      {t('admin.edges.retry')}
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ) : p.loading && !p.rows ? (
             <tr>
               <td colSpan={columns.length}>
                 <Spinner />
@@ -155,11 +174,17 @@ export function DataTable<T>(p: DataTableProps<T>) {
               <tr
                 key={r.id}
                 className={p.onRowClick ? 'row-link' : undefined}
+                // A row that opens is a stop in the tab order and opens on Enter, like the click (issue #38 item 11).
+                tabIndex={p.onRowClick ? 0 : undefined}
+                onKeyDown={p.onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && p.onRowClick!(r.original) : undefined}
                 onClick={p.onRowClick ? (e) => !(e.target as HTMLElement).closest('button, a, [role="menu"]') && p.onRowClick!(r.original) : undefined}
               >
                 {r.getVisibleCells().map((c) => (
                   <td key={c.id} className={`align-${align(c.column.id)}`}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
+                    {/* Rendered as an element, not through flexRender: the screens build their column definitions on
+                        every render, and flexRender takes a new cell function for a new component type, so every
+                        cell was mounted again on each render (a focused switch lost focus when its popup closed). */}
+                    <Cell value={byId.get(c.column.id)!.cell(r.original)} locale={locale} />
                   </td>
                 ))}
               </tr>

@@ -1,6 +1,12 @@
 /** Pagination: pages 1 to the page count (SPEC §5), with the current page marked for screen readers. */
+import { useEffect } from 'react';
 import { isValidPage } from '../../lib/form-rules';
 import { useT } from '../i18n';
+
+/** The page a list shows: a page past the last one (?page=999, or a list that shrank) is the last page. */
+export function clampPage(page: number, last: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, last));
+}
 
 /** The page buttons to show: first, last, and two around the current page, with gaps. */
 export function pageWindow(current: number, last: number): (number | 'gap')[] {
@@ -16,6 +22,11 @@ export function pageWindow(current: number, last: number): (number | 'gap')[] {
 
 export function Pagination({ page, last, total, onPage }: { page: number; last: number; total: number; onPage: (page: number) => void }) {
   const { t, locale } = useT();
+  // Once the list answered, a page beyond its last is moved to the last page (issue #38 item 11).
+  const clamped = clampPage(page, last);
+  useEffect(() => {
+    if (clamped !== page) onPage(clamped);
+  }, [clamped, page, onPage]);
   if (last <= 1) return total > 0 ? <p className="pager-total">{t('admin.table.total', { count: new Intl.NumberFormat(locale).format(total) })}</p> : null;
   const go = (p: number) => isValidPage(p, last) && onPage(p);
   return (

@@ -20,9 +20,10 @@ import { Spinner } from '../kit/Spinner';
 import { accessToken } from '../session';
 import { Bell } from './Bell';
 import { DateBar } from './DateBar';
+import { MenuIcon } from './menu-icons';
 import { RouteGuard, useRouteHandle } from './guard';
 import { logout } from './logout';
-import { ErrorBoundary } from './pages';
+import { ErrorBoundary, useNotFoundShown } from './pages';
 import { useBranches, useOrganizations, useScope } from './scope';
 import { loadSupportWidget } from './support-widget';
 import { usePageTitle } from './title';
@@ -33,7 +34,7 @@ function MenuLink({ entry, collapsed, onNavigate }: { entry: MenuEntry; collapse
   return (
     <NavLink to={entry.path!} end={entry.path === '/admin/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')} title={collapsed ? label : undefined} onClick={onNavigate}>
       <span className="nav-icon" aria-hidden="true">
-        {label.slice(0, 1)}
+        <MenuIcon entryKey={entry.key} />
       </span>
       <span className="nav-label">{label}</span>
     </NavLink>
@@ -52,7 +53,7 @@ function Sidebar({ collapsed, onNavigate, onLogout }: { collapsed: boolean; onNa
         <li key={e.key}>
           <button type="button" className="nav-link" onClick={onLogout}>
             <span className="nav-icon" aria-hidden="true">
-              <svg width="16" height="16" viewBox="0 0 24 24"><path d="M12 3v8M6.3 7.3a8 8 0 1 0 11.4 0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+              <MenuIcon entryKey="logout" />
             </span>
             <span className="nav-label">{t('admin.menu.logout')}</span>
           </button>
@@ -63,7 +64,7 @@ function Sidebar({ collapsed, onNavigate, onLogout }: { collapsed: boolean; onNa
         <li key={e.key}>
           <button type="button" className="nav-link" aria-expanded={openGroup} onClick={() => setOpenGroup(!openGroup)}>
             <span className="nav-icon" aria-hidden="true">
-              {t(`admin.menu.${e.key}` as AdminKey).slice(0, 1)}
+              <MenuIcon entryKey={e.key} />
             </span>
             <span className="nav-label">{t(`admin.menu.${e.key}` as AdminKey)}</span>
             <span className="nav-caret" aria-hidden="true">{openGroup ? '▴' : '▾'}</span>
@@ -152,7 +153,8 @@ export function Layout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('care-admin-sidebar') === 'collapsed');
   const [drawer, setDrawer] = useState(false);
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
-  const title = handle.title ? t(handle.title as AdminKey) : t('admin.shell.admin');
+  const notFound = useNotFoundShown();
+  const title = notFound ? t('admin.shell.admin') : handle.title ? t(handle.title as AdminKey) : t('admin.shell.admin');
   usePageTitle(title);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 /** The permission notice page, the error fallback and the admin's not-found page (SPEC §2, §8). */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router';
 import { showBackToHome } from '../../lib/admin-rules';
 import { useT } from '../i18n';
@@ -16,8 +16,25 @@ export function PermissionPage() {
   );
 }
 
+/**
+ * Whether a not-found page is on screen: the top bar then drops the route's title (an unknown doctor id under the
+ * edit route read "Edit doctor" above "This page could not be found."; issue #38 item 11).
+ */
+let notFoundShown = 0;
+const notFoundListeners = new Set<() => void>();
+const notFoundStore = {
+  subscribe: (l: () => void) => (notFoundListeners.add(l), () => notFoundListeners.delete(l)),
+  get: () => notFoundShown > 0,
+  change: (d: number) => ((notFoundShown += d), notFoundListeners.forEach((l) => l())),
+};
+export const useNotFoundShown = () => useSyncExternalStore(notFoundStore.subscribe, notFoundStore.get);
+
 export function NotFoundPage() {
   const { t } = useT();
+  useEffect(() => {
+    notFoundStore.change(1);
+    return () => notFoundStore.change(-1);
+  }, []);
   return (
     <section className="notice-page" aria-labelledby="notice-title">
       <h1 id="notice-title">{t('admin.notFound.title')}</h1>

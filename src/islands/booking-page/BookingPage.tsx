@@ -214,7 +214,7 @@ function Subject({ view, t, htmlLang }: { view: BookingView; t: T; htmlLang: str
           <dt>{t('booking.flow.when')}</dt>
           <dd data-testid="booking-when">
             <strong>{day}</strong>, {view.start}–{view.end}
-            <span className="bkp-muted bkp-block">{t('booking.flow.timeZoneNote', { zone: view.timeZone })}</span>
+            <span className="bkp-muted bkp-block">{t('booking.flow.timeZoneNote', { zone: view.timeZoneCity })}</span>
             {view.appointmentType === 'telemedicine' ? <PatientZoneTime startsAt={view.startsAt} timeZone={view.timeZone} lang={htmlLang} t={t} className="bkp-muted bkp-block" /> : null}
           </dd>
         </div>

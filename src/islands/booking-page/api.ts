@@ -14,6 +14,8 @@ export interface BookingView {
   start: string;
   end: string;
   timeZone: string;
+  /** The hospital's city, shown for the zone (never the zone id). */
+  timeZoneCity: string;
   marketLocale: string;
   currency: string;
   doctor: { id: number; name: string; avatar: string | null; specialties: string[]; babyFormulaCampaign: boolean } | null;

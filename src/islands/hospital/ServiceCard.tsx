@@ -19,7 +19,7 @@ export default function ServiceCard({ service: s, labels }: { service: ServiceCa
               {s.discountPercent > 0 && <span className="promo-pill">-{s.discountPercent}%</span>}
             </p>
           )}
-          {!s.outOfStock && <a className="button button-primary button-small" href={s.href}>{labels.bookService}</a>}
+          {s.canBook && <a className="button button-primary button-small" href={s.href}>{labels.bookService}</a>}
         </div>
       </div>
     </article>

@@ -245,7 +245,7 @@ insert into expected values
   ('column', 'doctors.is_featured'                       , 's'  , 's'),
   ('column', 'doctors.baby_formula_campaign'             , 's'  , 's'),
   ('column', 'doctors.booking_url'                       , 's'  , 's'),
-  ('column', 'doctors.status'                            , 's'  , 'su'),
+  ('column', 'doctors.status', 's', 'siu'),
   ('column', 'doctors.created_at'                        , 's'  , 's'),
   ('column', 'doctors.updated_at'                        , 's'  , 'su'),
   ('column', 'expertise.id'                              , 's'  , 's'),

@@ -15,9 +15,9 @@ create temp table allow_list (tbl text primary key, ins text[] not null, upd tex
 insert into allow_list values
   ('admin_users', '{}', '{name,avatar,updated_at}', true,
    'staff edit their own name and photo (PUT /api/admin/me, policy: own row); a super admin deletes staff (DELETE /api/admin/users/:id)'),
-  ('doctors', '{name,description,gender,provide_care,glance,phone,email,email_notification,languages,experience,education,awards,publication,memberships,faqs,hospital_id,contract,tier_id,academy_id,client_id,avatar,slug,organization_id,country_id}',
+  ('doctors', '{name,description,gender,provide_care,glance,phone,email,email_notification,languages,experience,education,awards,publication,memberships,faqs,hospital_id,contract,tier_id,academy_id,client_id,avatar,slug,organization_id,country_id,status}',
    '{name,description,gender,provide_care,glance,phone,email,email_notification,languages,experience,education,awards,publication,memberships,faqs,hospital_id,contract,tier_id,academy_id,client_id,avatar,status,telemedicine_enabled,buffer_time_outpatient,buffer_time_telemedicine,updated_at}', true,
-   'the doctor form, status and telemedicine actions, availability buffer times and the CSV import (managers in scope, policy); a doctor edits its own profile columns only (doctors_guard_self_edit)'),
+   'the doctor form, status and telemedicine actions, availability buffer times and the CSV import, whose doctors start inactive (managers in scope, policy); a doctor edits its own profile columns only (doctors_guard_self_edit)'),
   ('doctor_specialties', '{doctor_id,specialty_id}', '{}', true, 'the doctor form''s specialties (managers, the doctor on its own profile)'),
   ('doctor_expertise', '{doctor_id,expertise_id}', '{}', true, 'the doctor form''s expertise (managers, the doctor on its own profile)'),
   ('doctor_services', '{doctor_id,name,description,price_type,price,price_to}', '{name,description,price_type,price,price_to}', true,

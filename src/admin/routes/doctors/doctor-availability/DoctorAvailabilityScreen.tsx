@@ -4,6 +4,7 @@
  * regenerates the slots of the booking window and lists the booked slots it kept outside the hours; below, the
  * generated days as patients see them. The doctor list's Active switch sends an inactive doctor without slots here.
  */
+import { withRouteId } from '../../../kit/RouteId';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AVAILABILITY_KINDS, type AvailabilityKind } from '../../../../lib/doctor-availability';
@@ -56,7 +57,7 @@ export function KindTabs({ active, onChange, idPrefix }: { active: AvailabilityK
   );
 }
 
-export default function DoctorAvailabilityScreen() {
+function DoctorAvailabilityScreen() {
   const { t } = useT();
   const doctorId = Number(useParams().doctorId);
   const q = useAvailability(doctorId);
@@ -103,3 +104,5 @@ export default function DoctorAvailabilityScreen() {
     </section>
   );
 }
+
+export default withRouteId('doctorId', DoctorAvailabilityScreen);

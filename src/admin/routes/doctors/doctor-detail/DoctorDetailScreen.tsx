@@ -3,13 +3,14 @@
  * repeating sections shown only when they have entries (doctor-profile.ts rules), its services with their price
  * lines, status, slots and the link to the public page.
  */
+import { withRouteId } from '../../../kit/RouteId';
 import { Link, useParams } from 'react-router';
-import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { doctorRoutes } from '../../../../lib/admin-rules';
 import { priceView } from '../../../../lib/prices';
 import { dataHistoryHref } from '../../../../lib/data-history';
 import { isPlatformAdmin } from '../../../../lib/roles';
+import { marketCurrency } from '../../../../lib/admin-market';
 import { useDoctor } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
 import { useT, type AdminKey } from '../../../i18n';
@@ -26,7 +27,7 @@ const SECTIONS = [
   ['memberships', 'admin.doctors.detail.memberships'],
 ] as const satisfies readonly (readonly [string, AdminKey])[];
 
-export default function DoctorDetailScreen() {
+function DoctorDetailScreen() {
   const tr = useT();
   const { t, locale } = tr;
   const id = Number(useParams().doctorId);
@@ -36,7 +37,8 @@ export default function DoctorDetailScreen() {
   if (q.isError)
     return <LoadFailure error={q.error} />;
   const d = q.data;
-  const currency = LOCALE_CONFIG[locale].currency;
+  // The doctor's market currency, not the screen language's (issue #38 item 8).
+  const currency = marketCurrency(d.countryId, locale);
   const faqs = profileFaqs(d.faqs);
   const item = (label: AdminKey, value: string | number | null | undefined) => (
     <div>
@@ -127,3 +129,5 @@ export default function DoctorDetailScreen() {
     </section>
   );
 }
+
+export default withRouteId('doctorId', DoctorDetailScreen);

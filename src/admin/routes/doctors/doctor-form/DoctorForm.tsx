@@ -3,7 +3,8 @@
  * payload with), sent as the multipart body `doctorFormPayload` builds. A failed save shows the server's first
  * message and keeps every value; a doctor editing its own profile has no hospital, branch, contract or levels.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { UnsavedChangesGuard } from '../../../kit/UnsavedChanges';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
@@ -15,6 +16,7 @@ import { isPlatformAdmin } from '../../../../lib/roles';
 import { doctorFormPayload } from '../../../../lib/validation';
 import { useDoctorFormOptions, useSaveDoctor, useSpecialties } from '../../../data/doctors/queries';
 import { useMe } from '../../../data/me/queries';
+import { marketCountryCode, staffCountryId } from '../../../../lib/admin-market';
 import { useT, type AdminKey } from '../../../i18n';
 import { describedBy, Dropdown, Field, MultiSelect, PhoneInput, useZodForm } from '../../../kit/form';
 import { useNotify } from '../../../kit/Notifications';
@@ -68,6 +70,8 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
   const [preview, setPreview] = useState<DoctorFormInput | null>(null);
 
   const countryId = source?.countryId ?? (platform ? LOCALE_CONFIG[locale].countryId : undefined);
+  // Phone prefix and prices follow the doctor's market: the doctor's, else the organization's (issue #38 item 8).
+  const marketCountryId = source?.countryId ?? staffCountryId(me, locale);
   const specialties = useSpecialties(countryId);
   const options = useDoctorFormOptions(countryId);
   const hospitalId = useWatch({ control: form.control, name: 'hospital_id' });
@@ -81,10 +85,13 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
     return LANGUAGE_CODES.map((c) => names.of(c) ?? c);
   }, [locale]);
 
+  /** Set when a save succeeded: its navigation to the detail is not an unsaved leave. */
+  const saved = useRef(false);
   const onSubmit = form.handleSubmit((values: DoctorFormOutput) => {
     setFailure(null);
     save.mutate(doctorFormPayload(values), {
       onSuccess: ({ data, messages }) => {
+        saved.current = mode !== 'profile';
         // The own profile stays on screen: it starts again from what was saved (new service ids, nothing to delete).
         if (mode === 'profile') form.reset(doctorFormValues(data.doctor, 'edit'));
         onSaved(data.doctor, messages[0] ?? t(mode === 'edit' || mode === 'profile' ? 'admin.doctors.form.updated' : 'admin.doctors.form.created'));
@@ -234,7 +241,7 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
       <Section id="doctor-contact-heading" title={t('admin.doctors.form.sectionContact')}>
         <div className="grid-2">
           <Field id="doctor-phone" label={t('admin.doctors.detail.phone')} error={err('phone')}>
-            <PhoneInput {...form.register('phone')} {...describedBy('doctor-phone', err('phone'))} countryCode={DIAL_CODES[LOCALE_CONFIG[locale].countryCode] ?? ''} />
+            <PhoneInput {...form.register('phone')} {...describedBy('doctor-phone', err('phone'))} countryCode={DIAL_CODES[marketCountryCode(marketCountryId, locale)] ?? ''} />
           </Field>
           {text('email', 'admin.doctors.detail.email', { type: 'email' })}
         </div>
@@ -332,7 +339,9 @@ export function DoctorForm({ mode, doctorId, source, initial, onSaved, cancelTo 
         source={source}
         specialtyNames={(specialties.data ?? []).filter((s) => preview?.specialties.includes(s.id)).map((s) => s.name)}
         avatarUrl={avatarUrl}
+        countryId={marketCountryId}
       />
+      <UnsavedChangesGuard dirty={form.formState.isDirty && !save.isPending} skip={saved} />
     </form>
   );
 }

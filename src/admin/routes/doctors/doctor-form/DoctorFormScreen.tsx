@@ -3,6 +3,7 @@
  * doctor form, blank, with the doctor's values, or prefilled from another doctor and saved as a new one. A save
  * goes to the doctor's detail with the server's message (fallbacks 'Create successfully' / 'Update successfully').
  */
+import { withRouteId } from '../../../kit/RouteId';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { doctorFormValues } from '../../../../lib/admin-doctors';
 import { doctorRoutes } from '../../../../lib/admin-rules';
@@ -15,7 +16,7 @@ import { LoadFailure } from '../../../kit/LoadFailure';
 
 const positive = (v: string | null | undefined) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
-export default function DoctorFormScreen() {
+function DoctorFormScreen() {
   const me = useMe().data!;
   const navigate = useNavigate();
   const notify = useNotify();
@@ -46,3 +47,5 @@ export default function DoctorFormScreen() {
     />
   );
 }
+
+export default withRouteId('doctorId', DoctorFormScreen);

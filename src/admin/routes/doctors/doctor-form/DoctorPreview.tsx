@@ -5,12 +5,12 @@
  * has no slots yet, so it shows 'Not available' as the public card would).
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { DOCTOR_PREVIEW_STATUS, ENTRY_SECTIONS, type DoctorFormInput } from '../../../../lib/admin-doctors';
 import type { DoctorReadModel } from '../../../../lib/admin-doctor-model';
 import { doctorAvailability, isProvideCare, type AvailabilityTag } from '../../../../lib/doctor-card';
 import { doctorServiceLines, profileEntries, profileFaqs } from '../../../../lib/doctor-profile';
 import { useT, type AdminKey } from '../../../i18n';
+import { marketCurrency } from '../../../../lib/admin-market';
 import { provideForText } from '../doctor-list/columns';
 import { FaqList, ProfileEntryList } from '../ProfileEntryList';
 
@@ -27,7 +27,22 @@ const SECTION_TITLES: Record<(typeof ENTRY_SECTIONS)[number], AdminKey> = {
   memberships: 'admin.doctors.detail.memberships',
 };
 
-export function DoctorPreview({ values, onClose, source, specialtyNames, avatarUrl }: { values: DoctorFormInput | null; onClose: () => void; source: DoctorReadModel | null; specialtyNames: string[]; avatarUrl: string | null }) {
+export function DoctorPreview({
+  values,
+  onClose,
+  source,
+  specialtyNames,
+  avatarUrl,
+  countryId: currentCountryId,
+}: {
+  values: DoctorFormInput | null;
+  onClose: () => void;
+  source: DoctorReadModel | null;
+  specialtyNames: string[];
+  avatarUrl: string | null;
+  /** The market of a new doctor (the organization's, or the platform admin's). */
+  countryId: number;
+}) {
   const tr = useT();
   const { t, locale } = tr;
   const v = values;
@@ -36,7 +51,7 @@ export function DoctorPreview({ values, onClose, source, specialtyNames, avatarU
     ? doctorServiceLines(
         locale,
         v.services.filter((s) => s.name.trim()).map((s, i) => ({ id: i, name: s.name, description: typeof s.description === 'string' ? s.description : null, price_type: s.price_type, price: Number(s.price) || 0, price_to: s.price_type === 'range' && s.price_to !== '' && s.price_to != null ? Number(s.price_to) : null })),
-        { partnerGroup: source?.partnerGroup ?? false, priceOverride: false, currency: LOCALE_CONFIG[locale].currency },
+        { partnerGroup: source?.partnerGroup ?? false, priceOverride: false, currency: marketCurrency(source?.countryId ?? currentCountryId, locale) },
       )
     : [];
   const faqs = v ? profileFaqs(v.faqs) : [];

@@ -3,8 +3,11 @@
  * read and check it with the rules of src/lib/csv-import.ts (success, or danger with the read error), then Import:
  * a doctor or doctor-service file is sent whole and its hash polled every 3 s with a progress bar; the service
  * import (the manual type) sends its records in chunks and collects the failed rows. Results: 'File is imported
- * successfully.', 'N the records are saved successfully.', 'N/M records can not be loaded' with 'Download the
- * list' (the error file). Remove resets the dialog (hidden while processing); closing after a result reloads the list.
+ * successfully.', how many records were created, updated and left unchanged ('Nothing was changed' for an unchanged
+ * re-upload), 'N/M records can not be loaded' with 'Download the list' (the error file). Remove resets the dialog
+ * (hidden while processing); closing after a result reloads the list. The file is decoded like the server does
+ * (UTF-16 by its mark, UTF-8, else the market's code page) and one verdict is shown at a time: a refusal by the
+ * server replaces the read's success. The template is the market's, with its specialties and the branch.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,17 +17,19 @@ import {
   fileSizeKb,
   IMPORT_MESSAGES,
   importErrorCsv,
+  importMarket,
   importTemplateCsv,
   importTemplateName,
   MANUAL_CHUNK_SIZE,
   MANUAL_IMPORT_TYPE,
   MAX_IMPORT_FILE_BYTES,
   MAX_IMPORT_RECORDS,
-  readImportFile,
+  outcomeMessages,
+  readImportBytes,
   recordLine,
   recordsFailedMessage,
-  recordsSavedMessage,
   type FailedRow,
+  type OutcomeCounts,
   type ImportProgressStatus,
   type ImportType,
   type ReadResult,
@@ -32,16 +37,21 @@ import {
 import { useErrorText } from '../../../kit/LoadFailure';
 import { serviceKeys } from '../../../data/services/keys';
 import { doctorKeys } from '../../../data/doctors/keys';
+import { useSpecialties } from '../../../data/doctors/queries';
+import { ApiError } from '../../../api';
 import { downloadErrorFile, saveFile, sendManualChunk, startFileImport, useImportStatus } from '../../../data/imports/queries';
 import { useT } from '../../../i18n';
 
 export interface ImportDialogProps {
   type: ImportType | null;
+  /** The market of the import (the organization's, or the platform admin's): its code page and its template. */
   countryId: number;
+  /** A branch the uploader manages, written into the template's example row. */
+  branchId?: number | null;
   onClose: () => void;
 }
 
-interface Outcome {
+interface Outcome extends OutcomeCounts {
   status: ImportProgressStatus;
   success: number;
   failed: number;
@@ -53,7 +63,7 @@ interface Outcome {
 
 const errorFileName = (type: ImportType) => `${type.replace('_', '-')}-import-errors.csv`;
 
-export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
+export function ImportDialog({ type, countryId, branchId, onClose }: ImportDialogProps) {
   const { t, tm } = useT();
   const errorText = useErrorText();
   const qc = useQueryClient();
@@ -70,6 +80,8 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
   /** An import ran since the dialog opened: closing reloads the list, even after Remove. */
   const changed = useRef(false);
   const status = useImportStatus(hash, countryId);
+  const market = importMarket(countryId);
+  const specialties = useSpecialties(type === 'doctor' ? countryId : undefined);
 
   const reset = () => {
     setFile(null);
@@ -90,7 +102,17 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
     if (p.status !== 'processing') {
       setBusy(false);
       changed.current = true;
-      setOutcome({ status: p.status === 'processed' ? 'import_success' : (p.status as ImportProgressStatus), success: p.success, failed: p.failed, total: read.records.length, result: p.result, failures: [] });
+      setOutcome({
+        status: p.status === 'processed' ? 'import_success' : (p.status as ImportProgressStatus),
+        success: p.success,
+        failed: p.failed,
+        created: p.created,
+        updated: p.updated,
+        unchanged: p.unchanged,
+        total: read.records.length,
+        result: p.result,
+        failures: [],
+      });
     }
   }, [status.data, read]);
   useEffect(() => {
@@ -107,13 +129,13 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
     reset();
     setFile(f);
     if (f.size > MAX_IMPORT_FILE_BYTES) return setRead({ ok: false, message: IMPORT_MESSAGES.wrongFileFormat });
-    let text: string | null = null;
+    let bytes: Uint8Array | null = null;
     try {
-      text = /\.csv$/i.test(f.name) ? await f.text() : '';
+      bytes = /\.csv$/i.test(f.name) ? new Uint8Array(await f.arrayBuffer()) : null;
     } catch {
       return setRead({ ok: false, message: IMPORT_MESSAGES.cannotRead });
     }
-    setRead(readImportFile({ name: f.name, text }, type));
+    setRead(readImportBytes({ name: f.name, bytes }, type, market));
   };
 
   const runManual = async (records: Record<string, string>[]) => {
@@ -121,19 +143,22 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
     let h: string | undefined;
     const failures: FailedRow[] = [];
     let success = 0;
+    const did: OutcomeCounts = { created: 0, updated: 0, unchanged: 0 };
     for (const [i, chunk] of chunks.entries()) {
       const answer = await sendManualChunk({ type: MANUAL_IMPORT_TYPE, country_id: countryId, hash: h, file_name: file!.name, records: chunk, last: i === chunks.length - 1, total: records.length });
       h = answer.hash;
       changed.current = true;
       for (const r of answer.results) {
-        if (r.status === 'success') success++;
-        else failures.push({ line: r.line, record: chunk.find((c) => c.line === r.line)?.data ?? {}, messages: r.messages });
+        if (r.status === 'success') {
+          success++;
+          did[r.outcome ?? 'updated']++;
+        } else failures.push({ line: r.line, record: chunk.find((c) => c.line === r.line)?.data ?? {}, messages: r.messages });
       }
       setPercent(Math.round(((i + 1) / chunks.length) * 100));
     }
     setHash(null);
     changed.current = true;
-    setOutcome({ status: failures.length === 0 ? 'success' : 'warning', success, failed: failures.length, total: records.length, result: null, failures });
+    setOutcome({ status: failures.length === 0 ? 'success' : 'warning', success, failed: failures.length, ...did, total: records.length, result: null, failures });
     setBusy(false);
   };
 
@@ -147,7 +172,13 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
       else setHash((await startFileImport({ type, file, countryId, token: crypto.randomUUID() })).hash);
     } catch (e) {
       setBusy(false);
-      setError(errorText(e));
+      // The server refused the file itself (422, SPEC §5's read errors): that is the file's verdict, and Import
+      // stays disabled; any other failure is shown on its own, never under a green 'uploaded'.
+      if (e instanceof ApiError && e.httpStatus === 422 && type !== MANUAL_IMPORT_TYPE) {
+        const said = e.firstMessage;
+        const verdicts = [IMPORT_MESSAGES.wrongFileFormat, IMPORT_MESSAGES.fileNotValid, IMPORT_MESSAGES.noData, IMPORT_MESSAGES.cannotRead];
+        setRead({ ok: false, message: verdicts.find((m) => tm(m) === said) ?? IMPORT_MESSAGES.cannotRead });
+      } else setError(errorText(e));
     }
   };
 
@@ -179,7 +210,7 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
   // The file row's status: the read (success / danger), then processing, then the outcome.
   const rowStatus: ImportProgressStatus | null = outcome ? outcome.status : busy ? 'processing' : read ? (read.ok ? 'success' : 'danger') : null;
   const rowPercent = outcome ? 100 : busy ? percent : read?.ok ? 100 : 0;
-  const template = `data:text/csv;charset=utf-8,${encodeURIComponent('\uFEFF' + importTemplateCsv(type))}`;
+  const template = `data:text/csv;charset=utf-8,${encodeURIComponent('\uFEFF' + importTemplateCsv(type, market, { specialties: specialties.data?.map((s) => s.name), branchId }))}`;
   const title = t(`admin.imports.menu.${type}` as 'admin.imports.menu.doctor');
 
   return (
@@ -269,7 +300,7 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
           )}
 
           <div aria-live="polite" className="import-messages">
-            {read && !outcome && !busy ? (
+            {read && !outcome && !busy && !(read.ok && error) ? (
               <p className={read.ok ? 'alert alert-success' : 'alert alert-danger'} role={read.ok ? 'status' : 'alert'}>
                 {tm(read.message)}
               </p>
@@ -278,11 +309,15 @@ export function ImportDialog({ type, countryId, onClose }: ImportDialogProps) {
               outcome.failed === 0 ? (
                 <div className="alert alert-success" role="status">
                   <p>{tm(IMPORT_MESSAGES.imported)}</p>
-                  <p>{tm(recordsSavedMessage(outcome.success))}</p>
+                  {outcomeMessages(outcome).map((m) => (
+                    <p key={m.key}>{tm(m)}</p>
+                  ))}
                 </div>
               ) : (
                 <div className={outcome.success > 0 ? 'alert alert-warning' : 'alert alert-danger'} role="alert">
-                  {outcome.success > 0 ? <p>{tm(recordsSavedMessage(outcome.success))}</p> : null}
+                  {outcomeMessages(outcome).map((m) => (
+                    <p key={m.key}>{tm(m)}</p>
+                  ))}
                   <p>
                     {tm(recordsFailedMessage(outcome.failed, outcome.total))}{' '}
                     <button type="button" className="btn-link" onClick={() => void downloadList()}>

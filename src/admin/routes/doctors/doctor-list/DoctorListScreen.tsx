@@ -27,6 +27,7 @@ import { Pagination } from '../../../kit/Pagination';
 import { doctorColumns, publicDoctorHref } from './columns';
 import { importMenuTypes, type ImportType } from '../../../../lib/csv-import';
 import { ImportDialog } from '../doctor-import/ImportDialog';
+import { staffCountryId } from '../../../../lib/admin-market';
 
 export const doctorListState = baseListSchema.extend({
   specialty_id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -46,8 +47,8 @@ export default function DoctorListScreen() {
   const [state, update] = useListState(doctorListState);
   // Platform admins work in the market of their language; other roles are held to their organization by the server.
   const countryId = isPlatformAdmin(me.role) ? LOCALE_CONFIG[locale].countryId : undefined;
-  // An import is recorded in a market: the admin's, else the language's (the server takes the organization's for others).
-  const importCountryId = countryId ?? LOCALE_CONFIG[locale].countryId;
+  // An import is recorded in a market: the organization's, else (platform admins) the language's.
+  const importCountryId = staffCountryId(me, locale);
   const keyword = [...state.keyword].length >= ADMIN_KEYWORD_MIN_CHARS ? state.keyword : undefined;
   const list = useDoctorList({ page: state.page, keyword, hospitalId: state.hospital_id, branchId: state.branch_id, specialtyId: state.specialty_id, countryId });
   const specialties = useSpecialties(countryId);
@@ -130,23 +131,20 @@ export default function DoctorListScreen() {
         add={showDoctorsAddButton(me.role) ? { label: t('admin.addMenu.newDoctor'), to: ADD_BUTTON_TARGETS.doctor } : undefined}
         kebab={importMenuTypes(me.role).filter((type) => kebabImports('doctors').includes(type)).map((type) => ({ key: `import-${type}`, label: t(`admin.imports.menu.${type}`), onSelect: () => setImporting(type) }))}
       />
-      {list.isError ? (
-        <p className="alert alert-danger" role="alert">
-          {errorText(list.error)}
-        </p>
-      ) : null}
       <DataTable
         label={t('admin.menu.doctors')}
         columns={doctorColumns(tr, { rowActions, onActiveToggle, canToggle: me.role !== 'doctor', busyId: status.isPending ? pending?.doctor.id : undefined })}
         rows={data?.doctors}
         rowId={(d) => String(d.id)}
         loading={list.isFetching}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
         sort={{}}
         onSortChange={() => undefined}
         onRowClick={(d) => navigate(doctorRoutes(d.id).detail)}
       />
       {data ? <Pagination page={state.page} last={data.pagination.last} total={data.pagination.total_items} onPage={(page) => update({ page })} /> : null}
-      <ImportDialog type={importing} countryId={importCountryId} onClose={() => setImporting(null)} />
+      <ImportDialog type={importing} countryId={importCountryId} branchId={state.branch_id ?? me.branch?.id ?? null} onClose={() => setImporting(null)} />
       <ConfirmDialog
         open={!!pending}
         onOpenChange={(o) => {

@@ -4,11 +4,12 @@
  * plus the telemedicine fee), Active toggle, row actions.
  */
 import type { ReactNode } from 'react';
-import { LOCALE_CONFIG, localePath, type Locale } from '../../../../../i18n/locales';
+import { localePath, type Locale } from '../../../../../i18n/locales';
 import type { AdminDoctorListItem } from '../../../../lib/admin-doctors';
 import { doctorPath } from '../../../../lib/directory-routes';
 import { formatMoney } from '../../../../lib/format';
 import { priceView } from '../../../../lib/prices';
+import { marketCurrency } from '../../../../lib/admin-market';
 import type { ColumnDef } from '../../../kit/DataTable';
 import type { Translator } from '../../../i18n';
 
@@ -20,9 +21,12 @@ export function provideForText(tr: Translator, care: AdminDoctorListItem['provid
   return tr.t(care === 'adults' ? 'admin.doctors.provide.adults' : care === 'children' ? 'admin.doctors.provide.children' : 'admin.doctors.provide.both');
 }
 
-/** Booking fee as the price rules write it (fixed, 'From …', a range), whatever the partner flag: staff see it. */
-export function bookingFeeText(locale: Locale, d: Pick<AdminDoctorListItem, 'bookingFee'>): string {
-  const v = priceView(locale, { price: d.bookingFee.price, priceTo: d.bookingFee.priceTo, priceType: d.bookingFee.priceType, currency: LOCALE_CONFIG[locale].currency, showPriceOverride: true });
+/**
+ * Booking fee as the price rules write it (fixed, 'From …', a range), whatever the partner flag: staff see it. In
+ * the doctor's market currency (issue #38 item 8), written the screen language's way.
+ */
+export function bookingFeeText(locale: Locale, d: Pick<AdminDoctorListItem, 'bookingFee' | 'countryId'>): string {
+  const v = priceView(locale, { price: d.bookingFee.price, priceTo: d.bookingFee.priceTo, priceType: d.bookingFee.priceType, currency: marketCurrency(d.countryId, locale), showPriceOverride: true });
   return v.text;
 }
 
@@ -75,7 +79,7 @@ export function doctorColumns(
       cell: (d) => ({
         kind: 'two_line',
         first: bookingFeeText(locale, d),
-        second: d.telemedicineFee.status && d.telemedicineFee.price != null ? t('admin.doctors.telemedicineFee', { price: formatMoney(locale, d.telemedicineFee.price) }) : null,
+        second: d.telemedicineFee.status && d.telemedicineFee.price != null ? t('admin.doctors.telemedicineFee', { price: formatMoney(locale, d.telemedicineFee.price, marketCurrency(d.countryId, locale)) }) : null,
       }),
     },
     {

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { ALERT_DISMISS_MS } from '../../../../lib/admin-rules';
 import { DIAL_CODES } from '../../../../lib/login';
+import { marketCountryCode, staffCountryId } from '../../../../lib/admin-market';
 import { adminUserInputSchema, grantableRoles, type AdminUserInput } from '../../../../lib/admin-users';
 import { useMe } from '../../../data/me/queries';
 import { useSaveUser, useUser } from '../../../data/users/queries';
@@ -57,6 +58,8 @@ export default function UserFormScreen() {
     }),
   );
   const withBranches = role === 'branch' || role === 'senior_branch';
+  // The phone prefix is the user's organization's market, not the screen language's (issue #38 item 8).
+  const phoneCountryId = orgs.data?.find((o) => o.id === organizationId)?.countryId ?? staffCountryId(me, tr.locale);
   const branchError = errors.branchIds?.message;
 
   return (
@@ -70,7 +73,7 @@ export default function UserFormScreen() {
           <input {...form.register('email')} {...describedBy('user-email', errors.email?.message, userId ? undefined : 'hint')} type="email" className="input" autoComplete="off" readOnly={!!userId} />
         </Field>
         <Field id="user-phone" label={t('admin.users.col.phone')} error={errors.phone?.message}>
-          <PhoneInput {...form.register('phone')} {...describedBy('user-phone', errors.phone?.message)} countryCode={DIAL_CODES[LOCALE_CONFIG[tr.locale].countryCode] ?? ''} />
+          <PhoneInput {...form.register('phone')} {...describedBy('user-phone', errors.phone?.message)} countryCode={DIAL_CODES[marketCountryCode(phoneCountryId, tr.locale)] ?? ''} />
         </Field>
         <Field id="user-role" label={t('admin.users.col.role')} error={errors.role?.message} required>
           <Controller

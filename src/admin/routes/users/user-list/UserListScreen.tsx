@@ -20,7 +20,7 @@ import { Kebab, ListToolbar } from '../../../kit/ListToolbar';
 import { useNotify } from '../../../kit/Notifications';
 import { Pagination } from '../../../kit/Pagination';
 import { roleLabel, userColumns } from './columns';
-import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
+import { useErrorText } from '../../../kit/LoadFailure';
 
 export const userListState = baseListSchema.extend({
   roleId: roleIdParam.catch(ALL_ROLES_FILTER).default(ALL_ROLES_FILTER),
@@ -106,15 +106,14 @@ export default function UserListScreen() {
         }
         add={actions.edit ? { label: t('admin.addMenu.newUser'), to: ADD_BUTTON_TARGETS.user } : undefined}
       />
-      {list.isError ? (
-        <LoadFailure error={list.error} />
-      ) : null}
       <DataTable
         label={t('admin.menu.users')}
         columns={userColumns(tr, rowActions)}
         rows={data?.admins}
         rowId={(u) => u.id}
         loading={list.isFetching}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
         sort={{ sort_by: state.sort_by, sort: state.sort }}
         onSortChange={(s) => update({ sort_by: s.sort_by, sort: s.sort })}
         onRowClick={actions.edit ? (u) => navigate(userRoute(u.id)) : undefined}
