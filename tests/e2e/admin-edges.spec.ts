@@ -16,8 +16,9 @@ test.beforeEach(async ({ context, baseURL, page, isMobile }) => {
 test('branch manager: landing, add menu, icons, paging, not-found ids, retry, keyboard rows, focus, unsaved changes', async ({ page, isMobile }, info) => {
   test.setTimeout(120_000);
   await signInAs(page, 'branch');
-  // Item 10: /admin lands on Doctors, the first built entry of the branch manager's menu.
-  await expect(page).toHaveURL(/\/admin\/doctors/);
+  // Item 10: /admin lands on the first built entry of the branch manager's menu (Organization since issue 37).
+  await expect(page).toHaveURL(/\/admin\/organization/);
+  await page.goto('/admin/doctors');
   await expect(page.locator('tbody tr').first()).toBeVisible();
 
   // Item 9: the add menu (in the top bar from tablet widths up) offers a new doctor, not a new user.

@@ -30,8 +30,8 @@ for (const role of ADMIN_ROLES) {
     await axe(page);
 
     if (role === 'doctor') {
-      // The first screen of the doctor's menu the app has: its schedule (appointments are not built yet).
-      await expect(page).toHaveURL(/\/admin\/schedule$/);
+      // The first screen of the doctor's menu: its appointments (issue 35).
+      await expect(page).toHaveURL(/\/admin\/appointments/);
       await expect(page.locator('.topbar-tools .btn-primary')).toHaveCount(0);
       await page.goto('/admin/users');
       await expect(page.getByRole('heading', { name: 'Bạn không có quyền truy cập trang này.' })).toBeVisible();
@@ -39,10 +39,10 @@ for (const role of ADMIN_ROLES) {
     }
 
     // Admin, super and organization managers open on the overview (/admin); the others on their first screen.
-    if (routeRoles('/admin/').includes(role)) {
-      await expect(page).toHaveURL(/\/admin\/?(\?|$)/);
-      await page.goto('/admin/users');
-    }
+    if (routeRoles('/admin/').includes(role)) await expect(page).toHaveURL(/\/admin\/?(\?|$)/);
+    // Branch and senior branch managers: the first entry of their menu, their organization (issue 37).
+    else await expect(page).toHaveURL(/\/admin\/organization/);
+    await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/admin\/users/);
     // Top-bar scoping (SPEC §4): admin and super pick any hospital; the others are fixed to their own.
     const [hospital, branch] = [page.locator('.scope .dropdown').nth(0), page.locator('.scope .dropdown').nth(1)];

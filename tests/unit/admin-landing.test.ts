@@ -28,9 +28,10 @@ describe('landing page', () => {
     expect(builtAdminPaths()).toEqual(expect.arrayContaining(['/admin/doctors', '/admin/users', '/admin/settings']));
     expect(builtAdminPaths().some((p) => p.includes(':') || p.endsWith('*'))).toBe(false);
   });
-  it('branch and senior branch managers land on Doctors, the first built entry of their menu', () => {
-    expect(homePath('branch', builtAdminPaths())).toBe('/admin/doctors');
-    expect(homePath('senior_branch', builtAdminPaths())).toBe('/admin/doctors');
+  it('branch and senior branch managers land on the first built entry of their menu (Organization, their branch, since issue 37)', () => {
+    expect(homePath('branch', builtAdminPaths())).toBe('/admin/organization');
+    expect(homePath('senior_branch', builtAdminPaths())).toBe('/admin/organization');
+    expect(homePath('doctor', builtAdminPaths())).toBe('/admin/appointments');
     for (const role of STAFF_ROLES) expect(homePath(role, builtAdminPaths()), role).toBe(adminMenuPaths(role).find((p) => builtAdminPaths().includes(p)) ?? '/admin/settings');
   });
 });
