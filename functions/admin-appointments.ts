@@ -11,6 +11,7 @@
  * - GET /api/admin/patients, GET /api/admin/patients/:id, POST /api/admin/patients/:id/contact (read recorded)
  */
 import Papa from 'papaparse';
+import type pg from 'pg';
 import { z } from 'zod';
 import { translate, type MessageKey } from '../i18n/strings';
 import { asCaller } from '../src/data/db';
@@ -40,8 +41,11 @@ import {
 import { FORMULA } from '../src/lib/csv-import';
 import { ApiError, notFound, validationFailed } from '../src/lib/errors';
 import { todayInZone } from '../src/lib/hospital-time';
-import { enqueueCancellation } from '../src/server/appointment-mail';
+import { enqueueBookingChange } from '../src/server/booking-change-mail';
 import { enqueueConfirmation } from '../src/server/booking-mail';
+import { refundMarkedPayment } from '../src/server/booking-refund';
+import { paymentProviderFromEnv } from '../src/server/payment-provider';
+import { asServerRole } from '../src/server/server-role';
 import { callerLocale } from '../src/server/caller-locale';
 import { binaryAnswer, defineEndpoint, serve } from '../src/server/endpoint';
 import { serverDatabase } from '../src/server/runtime';
@@ -180,6 +184,18 @@ const ACTION_DONE = {
   undo: APPOINTMENT_MESSAGES.undone,
 } as const;
 
+/**
+ * A cancellation by the hospital is refunded and told like the patient's own (issue 36): what was paid online is
+ * marked for refund in this transaction (admin_booking_transition has just checked who may cancel) and asked of the
+ * provider before the commit, so a provider that refuses leaves the booking as it was; then the patient gets the
+ * change e-mail in their language, with the hospital's reason, the refund and the calendar cancellation.
+ */
+async function cancelledByHospital(db: pg.PoolClient, id: number, reason: string, request: Request): Promise<void> {
+  await asServerRole(db, () => db.query('select private.request_booking_refund($1)', [id]));
+  await refundMarkedPayment(db, id, paymentProviderFromEnv(process.env.URL ?? new URL(request.url).origin));
+  await enqueueBookingChange(db, id, { kind: 'cancelled', by: 'hospital', reason });
+}
+
 export const adminAppointmentAction = defineEndpoint({
   method: 'POST',
   path: '/api/admin/appointments/:id/actions',
@@ -189,12 +205,10 @@ export const adminAppointmentAction = defineEndpoint({
   params: bookingId,
   body: { json: appointmentActionBody },
   response: z.object({ appointment: appointmentDetailSchema }),
-  async handler({ params, body, db, messages }) {
+  async handler({ params, body, db, request, messages }) {
     if (body.action === 'cancel' && !validReason(body.reason)) throw validationFailed({ reason: [APPOINTMENT_MESSAGES.reasonRequired] });
-    // Read before the change: what a paid online booking is to refund.
-    const before = body.action === 'cancel' ? await appointmentDetail(db, params.id) : null;
     await db.query('select public.admin_booking_transition($1, $2, $3, $4)', [params.id, body.action, body.excused ?? null, body.reason ?? null]);
-    if (body.action === 'cancel') await enqueueCancellation(db, params.id, body.reason!.trim(), before?.refundAmount ?? null);
+    if (body.action === 'cancel') await cancelledByHospital(db, params.id, body.reason!.trim(), request);
     if (body.action === 'confirm') await enqueueConfirmation(db, params.id);
     const a = await appointmentDetail(db, params.id);
     if (!a) throw notFound(APPOINTMENT_MESSAGES.notFound);

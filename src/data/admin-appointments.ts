@@ -184,7 +184,7 @@ export async function appointmentDetail(db: Queryable, id: number, now = Date.no
             (select n.id::int from public.bookings n where n.rescheduled_from_id = b.id) as rescheduled_to_id,
             v.code as voucher_code, v.name as voucher_name, coalesce(b.original_price, b.price)::float8 as original_price, b.voucher_discount_value::float8 as voucher_discount,
             b.referral_discount_value::float8 as referral_discount, b.tax_computed::float8 as tax, coalesce(b.final_price, b.price)::float8 as final_price,
-            public.admin_booking_trail(b.id) as trail
+            public.admin_booking_trail(b.id) as trail, public.booking_video_room(b.id) as video_room_url
        from public.bookings b ${JOINS}
        left join public.vouchers v on v.id = b.voucher_id
       where b.id = $1 and b.status <> 'hold'`,
@@ -199,6 +199,7 @@ export async function appointmentDetail(db: Queryable, id: number, now = Date.no
     ...item,
     note: r.note,
     contactPhoneMasked: maskPhone(r.contact_phone),
+    videoRoomUrl: r.video_room_url ?? null,
     cancelReason: r.cancel_reason,
     cancelledByRole: r.cancelled_by_role,
     rescheduledFromId: r.rescheduled_from_id,

@@ -170,6 +170,8 @@ export type HistoryEntry = z.infer<typeof historyEntry>;
 export const appointmentDetail = appointmentListItem.extend({
   note: z.string().nullable(),
   contactPhoneMasked: z.string().nullable(),
+  /** The video room of a confirmed telemedicine visit (issue 36), for its doctor and the managers of its hospital. */
+  videoRoomUrl: z.string().nullable(),
   cancelReason: z.string().nullable(),
   cancelledByRole: z.string().nullable(),
   rescheduledFromId: z.number().int().nullable(),

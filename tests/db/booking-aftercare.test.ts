@@ -78,6 +78,28 @@ describeEachEngine('after the booking: payment states, refunds, change e-mails',
     expect(Date.parse(view.startsAt) - Date.parse(view.cancelUntil)).toBe(view.cancelWindowMinutes * 60_000);
   });
 
+  it('a hospital cancellation (the front desk) refunds through the wallet and tells the patient in their language; the doctor reads the video room', async () => {
+    const b = await walletBooking('pay');
+    const admin = await signAccessToken(ACCOUNTS.admin.id, { email: ACCOUNTS.admin.email });
+    const doctorUser = (await q(`select user_id from public.doctors where id = $1`, [b.slot.doctorId]))[0]?.user_id as string | null;
+    // The doctor (when the seed gives it an account) and the managers get the room of the confirmed telemedicine visit.
+    const detail = (await (await call(`/api/admin/appointments/${b.id}`, admin)).json())._data.appointment;
+    expect(detail.videoRoomUrl).toMatch(/^https:\/\/meet\.jit\.si\/[A-Za-z0-9_-]{20,}$/);
+    if (doctorUser) {
+      const doctor = await signAccessToken(doctorUser);
+      expect((await (await call(`/api/admin/appointments/${b.id}`, doctor)).json())._data.appointment.videoRoomUrl).toBe(detail.videoRoomUrl);
+    }
+    const amount = Number((await q(`select amount from public.payments where booking_id = $1`, [b.id]))[0].amount);
+    const res = await call(`/api/admin/appointments/${b.id}/actions`, admin, { action: 'cancel', reason: 'Bác sĩ nghỉ ốm hôm nay.' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await q(`select status, refund_amount::float8 as refund from public.payments where booking_id = $1`, [b.id]))[0]).toEqual({ status: 'refund-pending', refund: amount });
+    await until(async () => (await q(`select status from public.payments where booking_id = $1`, [b.id]))[0].status === 'refunded');
+    const mail = await q(`select locale, body_text from public.outbox where dedupe_key like $1`, [`booking-cancelled:${b.id}:%`]);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].locale).toBe('id-ID');
+    expect(mail[0].body_text).toContain('Bác sĩ nghỉ ốm hôm nay.');
+  });
+
   it('cancel inside the window: refunded through the wallet, the card reads the refund, the e-mail says so in the patient\'s language', async () => {
     const b = await walletBooking('pay');
     const amount = Number((await q(`select amount from public.payments where booking_id = $1`, [b.id]))[0].amount);

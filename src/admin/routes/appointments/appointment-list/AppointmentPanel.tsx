@@ -4,6 +4,7 @@
  * payment events and the booking's history; the front desk's actions with their dialogs (cancel with a reason,
  * no-show excused or not, reschedule into a free slot of the same doctor or service).
  */
+import { JOIN_OPENS_MINUTES_BEFORE, joinState } from '../../../../lib/video-visit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { AppointmentAction, AppointmentDetail, HistoryEntry } from '../../../../lib/admin-appointments';
@@ -108,6 +109,7 @@ export function AppointmentPanel({ id, onClose, onFilterDoctor }: { id: number |
                     ))}
                   </div>
                 ) : null}
+                {a.videoRoomUrl ? <VideoVisitLink url={a.videoRoomUrl} startsAt={a.startsAt} endsAt={a.endsAt} /> : null}
                 <dl className="facts">
                   <dt>{t('admin.appointments.col.when')}</dt>
                   <dd>
@@ -397,5 +399,22 @@ function RescheduleDialog({ pending, onClose }: { pending: AppointmentDetail | n
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The telemedicine room, opened as the patient's Join is: from 15 minutes before the start until the end (issue 36). */
+function VideoVisitLink({ url, startsAt, endsAt }: { url: string; startsAt: string; endsAt: string }) {
+  const { t } = useT();
+  const join = joinState(startsAt, endsAt, Date.now());
+  return (
+    <p className="panel-video">
+      {join.state === 'open' ? (
+        <a className="btn btn-small btn-primary" href={url} target="_blank" rel="noopener noreferrer">
+          {t('admin.appointments.video.join')}
+        </a>
+      ) : (
+        <span className="cell-caption">{t(join.state === 'early' ? 'admin.appointments.video.opensBefore' : 'admin.appointments.video.ended', { minutes: JOIN_OPENS_MINUTES_BEFORE })}</span>
+      )}
+    </p>
   );
 }
