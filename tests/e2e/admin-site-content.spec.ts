@@ -71,7 +71,8 @@ test("admin: a doctor's history shows the field a save changed, reached from the
   const list = await request.get(`/api/admin/doctors?countryId=${isMobile ? 2 : 1}`, { headers: auth });
   expect(list.ok()).toBe(true);
   const doctors = (await list.json())._data;
-  const doctor = (doctors.doctors ?? doctors.items ?? doctors.data)[1];
+  // An active doctor with slots (one without cannot be switched on again, SPEC §4); other specs add doctors meanwhile.
+  const doctor = (doctors.doctors as { id: number; isActive: boolean; numberOfSlots: number }[]).find((d) => d.isActive && d.numberOfSlots > 0)!;
   // A save through the API: the doctor switched off, then on again.
   expect((await request.put(`/api/admin/doctors/${doctor.id}/status`, { headers: auth, data: { status: 0 } })).ok()).toBe(true);
   expect((await request.put(`/api/admin/doctors/${doctor.id}/status`, { headers: auth, data: { status: 1 } })).ok()).toBe(true);
