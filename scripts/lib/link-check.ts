@@ -128,6 +128,9 @@ export class SiteResolver {
   }
 
   isExternal(url: URL): boolean {
+    // Supabase Storage's public objects (uploaded avatars, logos, banners) are not files of the build: in production
+    // they live on the Supabase origin; locally the storage stand-in answers them on the site's own origin.
+    if (url.pathname.startsWith('/storage/v1/object/public/')) return true;
     return url.origin !== LOCAL && !this.domains.has(url.hostname.toLowerCase());
   }
 

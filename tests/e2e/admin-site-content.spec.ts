@@ -35,8 +35,14 @@ test('admin: top doctors reordered by keyboard, previewed, saved, and found in t
   await expect(page.getByText('Thứ tự mới chưa được lưu.')).toBeVisible();
   // @dnd-kit's keyboard drag: space lifts the third, arrow up moves it, space drops it.
   await page.getByRole('button', { name: `Kéo ${before[2]} để sắp xếp (phím cách để nhấc, mũi tên để di chuyển)` }).focus();
+  // One key at a time, each after @dnd-kit has handled the last (on a loaded phone emulation the drop came first).
+  const handle = page.getByRole('button', { name: `Kéo ${before[2]} để sắp xếp (phím cách để nhấc, mũi tên để di chuyển)` });
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  const y0 = (await handle.boundingBox())!.y;
+  const rowHeight = (await rows.nth(2).boundingBox())!.y - (await rows.nth(1).boundingBox())!.y;
   await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await handle.boundingBox())!.y).toBeLessThan(y0 - rowHeight / 2);
   await page.keyboard.press('Space');
   const unsaved = [before[1], before[2], before[0], ...before.slice(3)];
   await expect.poll(names).toEqual(unsaved);
