@@ -80,12 +80,13 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export async function createServerDatabase(serverUrl: string, name: string): Promise<string> {
+/** Creates (or re-creates) a database; `template` copies a built database instead of starting empty. */
+export async function createServerDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
+    await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   } finally {
     await admin.end();
   }

@@ -15,6 +15,8 @@ export interface Database {
   readonly engine: Engine;
   readonly pool: pg.Pool;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -26,6 +28,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for a real server. */
   max?: number;
+  /** PGlite only: start from a data directory dumped by `dumpDataDir` instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 // Returned as text by default; keep bigint ids and numeric prices exact but usable.
@@ -57,7 +61,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   ]);
   const dataDir = options.dataDir ?? defaultDataDir();
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir, { extensions: { pgcrypto, pg_trgm, btree_gist } });
+  const pglite = new PGlite(dataDir, { extensions: { pgcrypto, pg_trgm, btree_gist }, loadDataDir: options.loadDataDir });
   await pglite.waitReady;
   // allowExitOnIdle: a build or script ends when its work is done instead of waiting out the idle timeout.
   const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), allowExitOnIdle: true });
@@ -68,6 +72,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       await pool.end();
       await pglite.close();
     },
+    dumpDataDir: () => pglite.dumpDataDir('none'),
   };
 }
 

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+const ext = { pgcrypto, pg_trgm, btree_gist };
+let t = Date.now();
+const a = new PGlite('memory://', { extensions: ext }); await a.waitReady;
+console.log('open', Date.now() - t); t = Date.now();
+await a.exec('create extension pgcrypto; create table x(id int); insert into x select generate_series(1,100000)');
+const blob = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const b = new PGlite('memory://', { extensions: ext, loadDataDir: blob }); await b.waitReady;
+console.log('load', Date.now() - t, (await b.query('select count(*) from x')).rows); 
