@@ -4,6 +4,7 @@
  */
 import type { SlotValidation } from './slots';
 import { isPlaceholderEmail, SOCIAL_LOGIN_PLACEHOLDER_DOMAINS } from './onboarding';
+import { chosenSlotOfBookingPath, withChosenSlot } from './booking-routes';
 
 export type SessionState = 'visitor' | 'onboarded' | 'not-onboarded';
 
@@ -33,8 +34,10 @@ export function decideContinueBooking(input: ContinueBookingInput): ContinueBook
   const needsCampaignCheck = input.babyFormulaCampaign && input.telemedicine;
   if (input.session !== 'onboarded') {
     // A visitor of a campaign doctor (SPEC §4), or anyone who will need the campaign check, comes back to this
-    // page rather than the booking page, so the check runs after onboarding instead of being skipped.
-    const back = (input.session === 'visitor' && input.babyFormulaCampaign) || needsCampaignCheck ? input.currentPath : input.bookingPath;
+    // page rather than the booking page, so the check runs after onboarding instead of being skipped; the page
+    // opens again on the chosen slot (issue 38 item 22), one press of Continue Booking away.
+    const chosen = chosenSlotOfBookingPath(input.bookingPath);
+    const back = (input.session === 'visitor' && input.babyFormulaCampaign) || needsCampaignCheck ? (chosen ? withChosenSlot(input.currentPath, chosen) : input.currentPath) : input.bookingPath;
     return { type: 'onboarding', returnUrl: back, loading: true };
   }
   if (needsCampaignCheck) return { type: 'campaignCheck', loading: true };

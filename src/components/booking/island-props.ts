@@ -5,7 +5,7 @@
 import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
 import { MESSAGES, translate } from '../../../i18n/strings';
 import { pluralTable } from '../../../i18n/interpolate';
-import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherNotice } from '../../lib/payments';
+import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherBadges, voucherNotice } from '../../lib/payments';
 import { priceView } from '../../lib/prices';
 import { userProfileUrl } from '../../lib/continue-booking';
 import { calendarLabels } from '../../lib/calendar-labels';
@@ -53,10 +53,7 @@ function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine
 }
 
 function badges(vouchers: readonly PageVoucher[], allowed: ReturnType<typeof paymentOptions>): Voucher[] {
-  return visibleVouchers(vouchers, allowed).map((v) => {
-    const label = voucherBadgeLabel(null);
-    return { code: v.code, label: 'text' in label ? label.text : null };
-  });
+  return voucherBadges(visibleVouchers(vouchers, allowed));
 }
 
 const common = (locale: Locale) => {
