@@ -79,10 +79,18 @@ export function isSafeReturnUrl(url: string): boolean {
   return /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f]/.test(url);
 }
 
+/** onboarding's ?step=phone: an onboarded patient confirms another mobile number (issue 38 item 22). */
+export const CHANGE_PHONE_STEP = 'phone';
+
 /** The onboarding route with the page to come back to; an unsafe return URL falls back to the locale's home. */
 export function onboardingPath(locale: Locale, returnUrl: string): string {
   const back = isSafeReturnUrl(returnUrl) ? returnUrl : localePath(locale, '/');
   return `${localePath(locale, ONBOARDING_PATH)}?${RETURN_URL_PARAM}=${encodeURIComponent(back)}`;
+}
+
+/** Onboarding's phone step for a patient told to try another number, back to the page afterwards. */
+export function changePhonePath(locale: Locale, returnUrl: string): string {
+  return `${onboardingPath(locale, returnUrl)}&step=${CHANGE_PHONE_STEP}`;
 }
 
 /**

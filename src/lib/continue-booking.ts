@@ -44,21 +44,35 @@ export function decideContinueBooking(input: ContinueBookingInput): ContinueBook
   return { type: 'booking', path: input.bookingPath, loading: true };
 }
 
-/** The campaign validation answer (SPEC §3: _data {valid, message}). */
+/** The campaign validation answer (SPEC §3: _data {valid, message}; reason 1..5 when not valid). */
 export interface CampaignCheckResult {
   valid: boolean;
   message: string;
+  reason?: number | null;
 }
+
+/** SPEC §8 reason 5: 'not eligible, try another number or contact support'. */
+export const CAMPAIGN_TRY_ANOTHER_NUMBER = 5;
 
 export interface CampaignDialog {
   type: 'campaignDialog';
   message: string;
   /** What OK does: continue to the booking page only when the number is eligible, otherwise just close. */
   onOk: { type: 'booking'; path: string } | { type: 'close' };
+  /**
+   * Told to try another number (reason 5): the dialog offers to change it there (issue 38 item 22: a dead end),
+   * through onboarding's phone step and back to this page with the slot still chosen.
+   */
+  changePhone: boolean;
 }
 
 export function decideAfterCampaignCheck(result: CampaignCheckResult, bookingPath: string): CampaignDialog {
-  return { type: 'campaignDialog', message: result.message, onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' } };
+  return {
+    type: 'campaignDialog',
+    message: result.message,
+    onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' },
+    changePhone: !result.valid && result.reason === CAMPAIGN_TRY_ANOTHER_NUMBER,
+  };
 }
 
 // One placeholder rule for onboarding and this warning (src/lib/onboarding.ts); re-exported for the islands.

@@ -8,7 +8,7 @@ import {
   type ContinueBookingInput,
   type SessionState,
 } from '../../src/lib/continue-booking';
-import { doctorBookingPath } from '../../src/lib/booking-routes';
+import { changePhonePath, doctorBookingPath } from '../../src/lib/booking-routes';
 import { validateSlot } from '../../src/lib/slots';
 
 const ctx = { zone: 'Asia/Ho_Chi_Minh', now: Date.parse('2026-11-22T03:00:00Z'), bufferMinutes: 60 }; // 10:00
@@ -94,8 +94,14 @@ describe('Continue Booking decision (SPEC §4)', () => {
   });
 
   it('after the campaign validation, OK continues only when the number is valid', () => {
-    expect(decideAfterCampaignCheck({ valid: true, message: 'Eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Eligible', onOk: { type: 'booking', path: bookingPath } });
-    expect(decideAfterCampaignCheck({ valid: false, message: 'Not eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Not eligible', onOk: { type: 'close' } });
+    expect(decideAfterCampaignCheck({ valid: true, message: 'Eligible', reason: null }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Eligible', onOk: { type: 'booking', path: bookingPath }, changePhone: false });
+    expect(decideAfterCampaignCheck({ valid: false, message: 'Not eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Not eligible', onOk: { type: 'close' }, changePhone: false });
+  });
+
+  it('offers to change the phone number there when told to try another one (reason 5; issue 38 item 22)', () => {
+    expect(decideAfterCampaignCheck({ valid: false, message: 'Try another number', reason: 5 }, bookingPath).changePhone).toBe(true);
+    for (const reason of [1, 2, 3, 4]) expect(decideAfterCampaignCheck({ valid: false, message: 'x', reason }, bookingPath).changePhone).toBe(false);
+    expect(changePhonePath('vi-VN', pageBack)).toBe(`/vi-vn/onboarding/?returnUrl=${encodeURIComponent(pageBack)}&step=phone`);
   });
 });
 

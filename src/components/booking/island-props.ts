@@ -16,7 +16,7 @@ import type { BookingCardProps, PriceLine, Voucher } from '../../islands/booking
 /** The keys the islands read: every booking.* string plus the dialog's OK, and the locale's plural table. */
 export function islandStrings(locale: Locale): Record<string, string> {
   const all = MESSAGES[locale] as Record<string, string>;
-  const keys = Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok');
+  const keys = Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok' || k === 'campaign.changePhone');
   return { ...Object.fromEntries(keys), 'plural.table': pluralTable(locale) };
 }
 
