@@ -131,6 +131,7 @@ test('JavaScript of a doctor page and of the booking page (gzip), within the boo
 });
 
 test('a slot taken from another browser context: a clear message and a way to pick another', async ({ page, browser }) => {
+  test.setTimeout(90_000);
   const locale = 'vi-VN';
   const f = await fixture(page.request, locale, 'outpatient', lane(page, 1));
   await signIn(page, 'patient');
@@ -148,7 +149,8 @@ test('a slot taken from another browser context: a clear message and a way to pi
   // Back on the doctor's page on the date it chose, not today (issue 38 item 23).
   await second.waitForURL(`**${doctorUrl(locale, f.doctorSlug)}?date=${f.date}`);
   const card = second.getByTestId('booking-card');
-  await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await expect(card.locator('.bk-card').first().locator(`[data-date="${f.date}"]`)).toHaveAttribute('aria-pressed', 'true');
   await ctx2.close();
 });
