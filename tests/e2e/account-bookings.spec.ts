@@ -22,7 +22,7 @@ async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', 
   const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
   const card = page.getByTestId(`bookings-${section}`).locator(`[data-booking-id="${id}"]`);
   const pager = page.getByTestId(`bookings-${section}-pager`);
-  await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 30_000 });
   if (!(await pager.count())) return card;
   const label = pager.locator('span');
   const prev = pager.getByRole('button', { name: t('account.bookings.pager.previous') });
@@ -45,6 +45,7 @@ async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', 
 
 for (const [i, locale] of LOCALES.entries()) {
   test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {
+    test.setTimeout(120_000);
     const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
     const index = i * 2 + (info.project.name === 'mobile' ? 1 : 0);
     const token = await e2eAccessToken(request, ACCOUNT_PATIENT.id, ACCOUNT_PATIENT.email);
