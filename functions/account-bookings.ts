@@ -21,9 +21,11 @@ import { refundMarkedPayment } from '../src/server/booking-refund';
 import { paymentProviderFromEnv } from '../src/server/payment-provider';
 import { PAYMENT_STATUSES } from '../src/lib/payment-state';
 import { ensureVideoRoom } from '../src/server/video-rooms';
+import { bookingCode } from '../src/lib/booking';
 
 const booking = z.object({
   id: z.number().int(),
+  code: z.string(),
   kind: z.enum(['outpatient', 'telemedicine', 'service']),
   status: z.enum(['pending', 'confirmed', 'completed', 'cancelled']),
   startsAt: z.string(),
@@ -81,6 +83,7 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(Stri
 function toBooking(r: Record<string, unknown>): MyBooking {
   return {
     id: Number(r.id),
+    code: bookingCode(Number(r.id)),
     kind: r.kind as MyBooking['kind'],
     status: r.status as MyBooking['status'],
     startsAt: iso(r.starts_at),

@@ -15,7 +15,7 @@ export const babyFormulaValidation = defineEndpoint({
   tags: ['booking'],
   auth: 'patient',
   query: z.object({ booking_type: z.literal('doctor'), doctor_id: z.coerce.number().int().positive() }),
-  response: z.object({ valid: z.boolean(), message: z.string() }),
+  response: z.object({ valid: z.boolean(), message: z.string(), reason: z.number().int().nullable() }),
   rateLimit: { bucket: 'campaign_check', key: 'user' },
   async handler({ db, query }) {
     const { rows } = await db.query(
@@ -26,7 +26,7 @@ export const babyFormulaValidation = defineEndpoint({
     const market = localeForCountryId(rows[0].country_id) ?? 'vi-VN';
     // The same words as the admin "check a number" tool (campaignAnswer), in the doctor's market language.
     const answer = campaignAnswer(campaignEligibilitySchema.parse(rows[0].result), { locale: market, market });
-    return { valid: answer.valid, message: answer.message };
+    return { valid: answer.valid, message: answer.message, reason: answer.reason };
   },
 });
 

@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { browserZone, joinState, zonedText, zonesDiffer } from '../lib/video-visit';
+// The patient's zone as a city ('Asia/Ho_Chi_Minh' read as 'Ho Chi Minh'; issue 38 item 24).
+import { zoneCityName } from '../lib/hospital-time';
 
 export interface VideoVisitProps {
   startsAt: string;
@@ -25,7 +27,7 @@ export function PatientZoneTime({ startsAt, timeZone, lang, t, className }: Pick
   if (!zone || !zonesDiffer(startsAt, timeZone, zone)) return null;
   return (
     <span className={className} data-testid="patient-time">
-      {t('booking.flow.yourTime', { zone, time: zonedText(lang, startsAt, zone) })}
+      {t('booking.flow.yourTime', { zone: zoneCityName(zone), time: zonedText(lang, startsAt, zone) })}
     </span>
   );
 }

@@ -79,8 +79,53 @@ export function isSafeReturnUrl(url: string): boolean {
   return /^\/(?![/\\])/.test(url) && !/[\u0000-\u001f]/.test(url);
 }
 
+/** onboarding's ?step=phone: an onboarded patient confirms another mobile number (issue 38 item 22). */
+export const CHANGE_PHONE_STEP = 'phone';
+
 /** The onboarding route with the page to come back to; an unsafe return URL falls back to the locale's home. */
 export function onboardingPath(locale: Locale, returnUrl: string): string {
   const back = isSafeReturnUrl(returnUrl) ? returnUrl : localePath(locale, '/');
   return `${localePath(locale, ONBOARDING_PATH)}?${RETURN_URL_PARAM}=${encodeURIComponent(back)}`;
+}
+
+/** Onboarding's phone step for a patient told to try another number, back to the page afterwards. */
+export function changePhonePath(locale: Locale, returnUrl: string): string {
+  return `${onboardingPath(locale, returnUrl)}&step=${CHANGE_PHONE_STEP}`;
+}
+
+/**
+ * The patient's choice carried back to the doctor's or service's page (issue 38 items 22, 23): the loser of a slot
+ * race comes back on the date it chose, and a visitor who signs in on a campaign doctor comes back with the slot
+ * still chosen. `slot` is the time slot id (the booking query's scheduleId); null when only the date is kept.
+ */
+export interface ChosenSlot {
+  date: string;
+  telemedicine: boolean;
+  slot: number | null;
+}
+
+export function withChosenSlot(path: string, chosen: ChosenSlot): string {
+  const [base, hash = ''] = path.split('#');
+  const [pathname, search = ''] = base.split('?');
+  const q = new URLSearchParams(search);
+  for (const k of ['date', 'telemedicine', 'slot']) q.delete(k);
+  if (!isIsoDate(chosen.date)) return path;
+  q.set('date', chosen.date);
+  if (chosen.telemedicine) q.set('telemedicine', 'true');
+  if (isId(chosen.slot)) q.set('slot', String(chosen.slot));
+  return `${pathname}?${q}${hash ? `#${hash}` : ''}`;
+}
+
+export function readChosenSlot(search: string | URLSearchParams): ChosenSlot | null {
+  const q = new URLSearchParams(search);
+  const date = q.get('date') ?? '';
+  if (!isIsoDate(date)) return null;
+  return { date, telemedicine: FLAGS[q.get('telemedicine') ?? ''] === true, slot: queryId(q.get('slot')) };
+}
+
+/** The booking query's choice (a booking page link), to carry back to the subject's page. */
+export function chosenSlotOfBookingPath(bookingPath: string): ChosenSlot | null {
+  const search = bookingPath.split('?')[1] ?? '';
+  const q = parseDoctorBookingQuery(search) ?? parseServiceBookingQuery(search);
+  return q ? { date: q.date, telemedicine: 'telemedicine' in q ? q.telemedicine : false, slot: q.scheduleId } : null;
 }

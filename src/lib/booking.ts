@@ -37,6 +37,19 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+/**
+ * What a screen reader hears of the hold (issue 38 item 25): the visible countdown ticks every second and is not
+ * announced; a polite live region changes only when the time left drops under one of these marks.
+ */
+export const HOLD_ANNOUNCE_MARKS = [300, 120, 60, 30] as const;
+
+/** The mark the time left is under (the live region's content), or null while above the first. */
+export function holdAnnouncement(secondsLeft: number): { unit: 'minute' | 'second'; count: number } | null {
+  const mark = [...HOLD_ANNOUNCE_MARKS].reverse().find((m) => secondsLeft <= m);
+  if (mark === undefined || secondsLeft <= 0) return null;
+  return mark >= 60 ? { unit: 'minute', count: mark / 60 } : { unit: 'second', count: mark };
+}
+
 // ---- vouchers ------------------------------------------------------------------------------------------
 
 export interface BookingVoucher {
@@ -121,6 +134,34 @@ export function quote(input: QuoteInput): Quote {
     tax_computed: taxComputed,
     final_price: cents(taxable + taxComputed),
   };
+}
+
+/** One line of the booking page's price box. */
+export type PriceLineOfQuote =
+  | { key: 'base'; amount: number; amountTo: number | null }
+  | { key: 'original'; amount: number }
+  | { key: 'promotion'; percent: number; amount: number }
+  | { key: 'voucher' | 'referral'; amount: number }
+  | { key: 'tax'; percent: number; amount: number }
+  | { key: 'total'; amount: number; amountTo: number | null };
+
+/**
+ * The price box's lines, top to bottom: what is discounted always shows first (issue 38 item 20: with a voucher
+ * and no promotion the base fee disappeared and the patient saw only a discount and a total).
+ */
+export function quoteLines(q: Quote): PriceLineOfQuote[] {
+  const lines: PriceLineOfQuote[] = [];
+  const promoted = q.promotionPercent > 0 || q.original_price > q.promoted_price;
+  const adjusted = q.voucher_discount_value > 0 || q.referral_discount_value > 0 || q.tax_amount > 0;
+  if (promoted) {
+    lines.push({ key: 'original', amount: q.original_price });
+    if (q.promotionPercent > 0) lines.push({ key: 'promotion', percent: q.promotionPercent, amount: cents(q.original_price - q.promoted_price) });
+  } else if (adjusted) lines.push({ key: 'base', amount: q.promoted_price, amountTo: q.promoted_price_to });
+  if (q.voucher_discount_value > 0) lines.push({ key: 'voucher', amount: q.voucher_discount_value });
+  if (q.referral_discount_value > 0) lines.push({ key: 'referral', amount: q.referral_discount_value });
+  if (q.tax_amount > 0) lines.push({ key: 'tax', percent: q.tax_amount, amount: q.tax_computed });
+  lines.push({ key: 'total', amount: q.final_price, amountTo: q.promoted_price_to != null ? cents(q.promoted_price_to - q.voucher_discount_value) : null });
+  return lines;
 }
 
 // ---- after confirmation ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  */
 import type { SlotValidation } from './slots';
 import { isPlaceholderEmail, SOCIAL_LOGIN_PLACEHOLDER_DOMAINS } from './onboarding';
+import { chosenSlotOfBookingPath, withChosenSlot } from './booking-routes';
 
 export type SessionState = 'visitor' | 'onboarded' | 'not-onboarded';
 
@@ -33,29 +34,45 @@ export function decideContinueBooking(input: ContinueBookingInput): ContinueBook
   const needsCampaignCheck = input.babyFormulaCampaign && input.telemedicine;
   if (input.session !== 'onboarded') {
     // A visitor of a campaign doctor (SPEC §4), or anyone who will need the campaign check, comes back to this
-    // page rather than the booking page, so the check runs after onboarding instead of being skipped.
-    const back = (input.session === 'visitor' && input.babyFormulaCampaign) || needsCampaignCheck ? input.currentPath : input.bookingPath;
+    // page rather than the booking page, so the check runs after onboarding instead of being skipped; the page
+    // opens again on the chosen slot (issue 38 item 22), one press of Continue Booking away.
+    const chosen = chosenSlotOfBookingPath(input.bookingPath);
+    const back = (input.session === 'visitor' && input.babyFormulaCampaign) || needsCampaignCheck ? (chosen ? withChosenSlot(input.currentPath, chosen) : input.currentPath) : input.bookingPath;
     return { type: 'onboarding', returnUrl: back, loading: true };
   }
   if (needsCampaignCheck) return { type: 'campaignCheck', loading: true };
   return { type: 'booking', path: input.bookingPath, loading: true };
 }
 
-/** The campaign validation answer (SPEC §3: _data {valid, message}). */
+/** The campaign validation answer (SPEC §3: _data {valid, message}; reason 1..5 when not valid). */
 export interface CampaignCheckResult {
   valid: boolean;
   message: string;
+  reason?: number | null;
 }
+
+/** SPEC §8 reason 5: 'not eligible, try another number or contact support'. */
+export const CAMPAIGN_TRY_ANOTHER_NUMBER = 5;
 
 export interface CampaignDialog {
   type: 'campaignDialog';
   message: string;
   /** What OK does: continue to the booking page only when the number is eligible, otherwise just close. */
   onOk: { type: 'booking'; path: string } | { type: 'close' };
+  /**
+   * Told to try another number (reason 5): the dialog offers to change it there (issue 38 item 22: a dead end),
+   * through onboarding's phone step and back to this page with the slot still chosen.
+   */
+  changePhone: boolean;
 }
 
 export function decideAfterCampaignCheck(result: CampaignCheckResult, bookingPath: string): CampaignDialog {
-  return { type: 'campaignDialog', message: result.message, onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' } };
+  return {
+    type: 'campaignDialog',
+    message: result.message,
+    onOk: result.valid ? { type: 'booking', path: bookingPath } : { type: 'close' },
+    changePhone: !result.valid && result.reason === CAMPAIGN_TRY_ANOTHER_NUMBER,
+  };
 }
 
 // One placeholder rule for onboarding and this warning (src/lib/onboarding.ts); re-exported for the islands.

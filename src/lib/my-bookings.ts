@@ -14,6 +14,8 @@ export type BookingStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
 
 export interface MyBooking {
   id: number;
+  /** The booking code the patient quotes (src/lib/booking.ts bookingCode). */
+  code: string;
   kind: 'outpatient' | 'telemedicine' | 'service';
   status: BookingStatus;
   /** ISO instant of the start. */
@@ -59,11 +61,25 @@ export function canReview(b: Pick<MyBooking, 'status' | 'review'>): boolean {
   return b.status === 'completed' && !b.review;
 }
 
-/** Upcoming soonest first; past most recent first. */
+/**
+ * Filed by its date, whatever its status (issue 38 item 23: a cancelled appointment of next week is not "past"):
+ * upcoming soonest first; past most recent first.
+ */
 export function splitBookings<B extends Pick<MyBooking, 'status' | 'startsAt'>>(list: readonly B[], now: number): { upcoming: B[]; past: B[] } {
-  const upcoming = list.filter((b) => isUpcoming(b, now)).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-  const past = list.filter((b) => !isUpcoming(b, now)).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
+  const ahead = (b: B) => Date.parse(b.startsAt) > now;
+  const upcoming = list.filter(ahead).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  const past = list.filter((b) => !ahead(b)).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   return { upcoming, past };
+}
+
+/** Each list of My appointments shows this many cards a page (a long history stays a short page on a phone). */
+export const BOOKINGS_PAGE_SIZE = 10;
+
+/** One page of a list: the page asked for, clamped to the pages there are (1 when empty). */
+export function pageOf<B>(list: readonly B[], page: number, size = BOOKINGS_PAGE_SIZE): { items: B[]; page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(list.length / size));
+  const p = Math.min(pages, Math.max(1, Math.trunc(page) || 1));
+  return { items: list.slice((p - 1) * size, p * size), page: p, pages };
 }
 
 export const STATUS_LABELS: Record<BookingStatus, MessageKey> = {

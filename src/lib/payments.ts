@@ -51,6 +51,23 @@ export function voucherBadgeLabel(label: string | null | undefined): { text: str
   return text ? { text } : { key: VOUCHER_BADGE_KEY };
 }
 
+/**
+ * The card's voucher badges (issue 38 item 20): each names its voucher; vouchers of one name show one badge, and
+ * unnamed ones share one 'Voucher applicable' badge (two identical unnamed badges told the patient nothing).
+ */
+export function voucherBadges<V extends { code: string; name: string | null | undefined }>(vouchers: readonly V[]): { code: string; label: string | null }[] {
+  const seen = new Set<string>();
+  const out: { code: string; label: string | null }[] = [];
+  for (const v of vouchers) {
+    const label = voucherBadgeLabel(v.name);
+    const key = 'text' in label ? label.text.toLocaleLowerCase() : '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ code: v.code, label: 'text' in label ? label.text : null });
+  }
+  return out;
+}
+
 /** 'Contact the hotline or e-mail to get the voucher', or the e-mail-only variant when there is no hotline. */
 export function voucherNotice(contact: { hotline?: string | null; email: string }):
   | { key: 'booking.voucherNotice'; params: { hotline: string; email: string } }

@@ -70,7 +70,8 @@ export function priceView(locale: Locale, input: PriceInput): PriceView {
   const statusText = isOutOfStock(input.availability) ? render(locale, message('directory.price.outOfStock')) : null;
   if (!visible) return { visible, type, amount, amountTo, text: '', originalText: null, discountPercent: percent, statusText };
   let originalText: string | null = null;
-  if (percent > 0) originalText = priceLine(locale, type, base, baseTo, currency);
+  // The struck price is the bare amount of a "From" price: "From ₱2,000 From ₱1,400" said "From" twice (issue 38 item 25).
+  if (percent > 0) originalText = type === 'starting' ? formatMoney(locale, base, currency) : priceLine(locale, type, base, baseTo, currency);
   else if (input.originalPrice != null && input.originalPrice > base) originalText = formatMoney(locale, input.originalPrice, currency);
   return { visible, type, amount, amountTo, text: priceLine(locale, type, amount, amountTo, currency), originalText, discountPercent: percent, statusText };
 }
@@ -155,8 +156,12 @@ export function highestPromotion(services: readonly PromotedService[]): number {
   return services.reduce((max, s) => Math.max(max, servicePercent(s)), 0);
 }
 
-/** Hospital header badge 'Up to N% On selected services'; null when no service is promoted. */
-export function hospitalPromotionBadge(services: readonly PromotedService[]): Message | null {
+/**
+ * Hospital header badge 'Up to N% On selected services'; null when no service is promoted, or when the market
+ * lists no services (issue 38 item 24: en-PH promised services it has no tab for).
+ */
+export function hospitalPromotionBadge(services: readonly PromotedService[], market: { serviceListings: boolean } = { serviceListings: true }): Message | null {
+  if (!market.serviceListings) return null;
   const n = highestPromotion(services);
   return n > 0 ? message('directory.promotion.upTo', { percent: n }) : null;
 }

@@ -102,6 +102,8 @@ if (root) {
 
   async function run(raw: string, force = false) {
     const keyword = searchKeyword(raw, minChars);
+    // The specialties, cities and suggestions show until there is a keyword; then the results' room is kept.
+    root!.classList.toggle('has-query', !!keyword);
     if (!keyword) {
       controller?.abort();
       shown = '';

@@ -210,7 +210,7 @@ describeEachEngine('admin reviews and campaigns', { seed: true }, (ctx) => {
       const tool = (await json(await call(campaignsHandler, `/api/admin/campaigns/${campaignId}/check`, 'admin', { json: { phone: phone.replace(/(\d{4})(\d{3})(\d{3})/, '$1 $2 $3') } }))).body._data;
       expect(tool.reason, state).toBe(expected[state]);
       expect(tool.valid, state).toBe(expected[state] === null);
-      expect({ valid: tool.valid, message: tool.message }, state).toEqual(flow);
+      expect({ valid: tool.valid, message: tool.message, reason: tool.reason }, state).toEqual(flow);
     }
     // The caller's language: the same answer in English for an English-speaking admin.
     const en = (await json(await call(campaignsHandler, `/api/admin/campaigns/${campaignId}/check`, 'admin', { json: { phone: CAMPAIGN_PHONES.cancelledThreeTimes }, headers: { 'accept-language': 'en-PH' } }))).body._data;

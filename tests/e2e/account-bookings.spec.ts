@@ -4,18 +4,48 @@
  * and slot picker, cancel the new one after a confirmation, see an appointment inside its window refused, add
  * one to the calendar, and review a completed visit, shown at once by the review list call.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
-import type { MyBooking } from '../../src/lib/my-bookings';
+import { BOOKINGS_PAGE_SIZE, type MyBooking } from '../../src/lib/my-bookings';
 import { e2eAccessToken } from './support/access-token';
 import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
 import { accountUrl, signInAs } from './support/account';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
 
+/**
+ * The card of a booking in a list, paging to it (issue 38 item 23: ten cards a page). Starts from the list's
+ * first page; each press of Next is awaited by the pager's page label.
+ */
+async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', id: number): Promise<Locator> {
+  const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
+  const card = page.getByTestId(`bookings-${section}`).locator(`[data-booking-id="${id}"]`);
+  const pager = page.getByTestId(`bookings-${section}-pager`);
+  await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 30_000 });
+  if (!(await pager.count())) return card;
+  const label = pager.locator('span');
+  const prev = pager.getByRole('button', { name: t('account.bookings.pager.previous') });
+  while (await prev.isEnabled()) {
+    const before = await label.textContent();
+    await prev.click();
+    await expect(label).not.toHaveText(before!);
+  }
+  for (;;) {
+    await expect(page.getByTestId(`bookings-${section}`).getByTestId('booking-item')).not.toHaveCount(0);
+    expect(await page.getByTestId(`bookings-${section}`).getByTestId('booking-item').count()).toBeLessThanOrEqual(BOOKINGS_PAGE_SIZE);
+    if (await card.count()) return card;
+    const next = pager.getByRole('button', { name: t('account.bookings.pager.next') });
+    if (!(await next.isEnabled())) return card;
+    const before = await label.textContent();
+    await next.click();
+    await expect(label).not.toHaveText(before!);
+  }
+}
+
 for (const [i, locale] of LOCALES.entries()) {
   test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {
+    test.setTimeout(120_000);
     const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
     const index = i * 2 + (info.project.name === 'mobile' ? 1 : 0);
     const token = await e2eAccessToken(request, ACCOUNT_PATIENT.id, ACCOUNT_PATIENT.email);
@@ -30,8 +60,10 @@ for (const [i, locale] of LOCALES.entries()) {
     expect(visit.review).toBeNull();
 
     await signInAs(page, accountUrl(locale, 'bookings'), ACCOUNT_PATIENT.email);
-    const card = page.locator(`[data-testid="booking-item"][data-booking-id="${mine.id}"]`);
-    await expect(page.getByTestId('bookings-upcoming').locator(card)).toBeVisible();
+    const card = await cardIn(page, locale, 'upcoming', mine.id);
+    await expect(card).toBeVisible();
+    // Each card names its booking code (issue 38 item 23).
+    await expect(card.getByTestId('booking-code')).toHaveText(mine.code);
     await expect(card).toContainText(mine.doctorName!);
     await expect(card).toContainText(mine.hospitalName);
     await expect(card.getByTestId('booking-status')).toHaveText(t('account.bookings.status.confirmed'));
@@ -42,11 +74,12 @@ for (const [i, locale] of LOCALES.entries()) {
     expect(decodeURIComponent(ics!.replace(/^data:text\/calendar;charset=utf-8,/, ''))).toContain(`DTSTART:${mine.startsAt.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
 
     // Inside its doctor's window: no cancel or reschedule, and the page says until when it was possible.
-    const lockedCard = page.locator(`[data-booking-id="${locked.id}"]`);
+    const lockedCard = await cardIn(page, locale, 'upcoming', locked.id);
     await expect(lockedCard.getByTestId('booking-window')).toContainText(t('account.bookings.windowPassed', { time: '' }).split(' ')[0]);
     await expect(lockedCard.getByRole('button', { name: t('account.bookings.cancel') })).toHaveCount(0);
 
     // Reschedule to another free time of the same doctor.
+    await cardIn(page, locale, 'upcoming', mine.id);
     await card.getByRole('button', { name: t('account.bookings.reschedule') }).click();
     const popup = page.getByTestId('reschedule-popup');
     await expect(popup.getByRole('heading', { name: t('account.bookings.rescheduleTitle') })).toBeVisible();
@@ -60,8 +93,11 @@ for (const [i, locale] of LOCALES.entries()) {
     const fresh = ((await (await moved).json())._data.booking) as MyBooking;
     expect(fresh).toMatchObject({ doctorId: mine.doctorId, rescheduledFromId: mine.id, time: started, status: 'confirmed' });
     await expect(page.getByTestId('bookings-notice')).toContainText(t('account.bookings.rescheduled', { when: '' }).trim().split(' ')[0]);
-    await expect(page.getByTestId('bookings-past').locator(card).getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
-    const freshCard = page.getByTestId('bookings-upcoming').locator(`[data-booking-id="${fresh.id}"]`);
+    // Cancelled but still ahead: under Upcoming, without actions (issue 38 item 23: it was filed under Past).
+    const old = await cardIn(page, locale, 'upcoming', mine.id);
+    await expect(old.getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
+    await expect(old.getByRole('button')).toHaveCount(0);
+    const freshCard = await cardIn(page, locale, 'upcoming', fresh.id);
     await expect(freshCard.getByTestId('booking-when')).toContainText(started!);
 
     // Cancel, after the confirmation ('No' keeps it).
@@ -71,10 +107,10 @@ for (const [i, locale] of LOCALES.entries()) {
     await freshCard.getByRole('button', { name: t('account.bookings.cancel') }).click();
     await page.getByTestId('cancel-popup').getByRole('button', { name: t('account.bookings.cancelYes') }).click();
     await expect(page.getByTestId('bookings-notice')).toHaveText(t('account.bookings.cancelled'));
-    await expect(page.getByTestId('bookings-past').locator(`[data-booking-id="${fresh.id}"]`).getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
+    await expect((await cardIn(page, locale, 'upcoming', fresh.id)).getByTestId('booking-status')).toHaveText(t('account.bookings.status.cancelled'));
 
     // Review the completed visit; the review list call shows it at once.
-    const visitCard = page.locator(`[data-booking-id="${visit.id}"]`);
+    const visitCard = await cardIn(page, locale, 'past', visit.id);
     await visitCard.getByRole('button', { name: t('account.bookings.review.open') }).click();
     const review = page.getByTestId('review-popup');
     await review.getByRole('button', { name: t('account.bookings.review.send') }).click();

@@ -14,6 +14,7 @@ import { doctorUrl, findDoctor, signIn, text } from './support/booking';
 import { mailboxCode } from './support/mailbox';
 import type { BookingFixture } from './support/booking-fixtures';
 import { pageScriptGzipBytes } from './support/js-weight';
+import { PNG_1PX } from './support/account';
 
 const prefix = (l: Locale) => LOCALE_CONFIG[l].prefix;
 const DIAL: Partial<Record<Locale, string>> = { 'vi-VN': '+84', 'id-ID': '+62', 'th-TH': '+66' };
@@ -130,6 +131,7 @@ test('JavaScript of a doctor page and of the booking page (gzip), within the boo
 });
 
 test('a slot taken from another browser context: a clear message and a way to pick another', async ({ page, browser }) => {
+  test.setTimeout(90_000);
   const locale = 'vi-VN';
   const f = await fixture(page.request, locale, 'outpatient', lane(page, 1));
   await signIn(page, 'patient');
@@ -144,8 +146,12 @@ test('a slot taken from another browser context: a clear message and a way to pi
   const problem = second.getByTestId('booking-problem');
   await expect(problem.getByRole('alert')).toHaveText(text(locale, 'booking.flow.error.slotFull'), { timeout: 20_000 });
   await problem.getByRole('link', { name: text(locale, 'booking.flow.pickAnother') }).click();
-  await second.waitForURL(`**${doctorUrl(locale, f.doctorSlug)}`);
-  await expect(second.getByTestId('booking-card')).toBeVisible();
+  // Back on the doctor's page on the date it chose, not today (issue 38 item 23).
+  await second.waitForURL(`**${doctorUrl(locale, f.doctorSlug)}?date=${f.date}`);
+  const card = second.getByTestId('booking-card');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(card.locator('.bk-card').first().locator(`[data-date="${f.date}"]`)).toHaveAttribute('aria-pressed', 'true');
   await ctx2.close();
 });
 
@@ -177,7 +183,7 @@ test('vi-VN: an onboarded patient books a telemedicine appointment for a family 
   await expect(form).toBeVisible({ timeout: 20_000 });
   await expect(form.getByText(text(locale, 'booking.telemedicine'), { exact: true })).toBeVisible();
   await form.getByRole('radio', { name: 'Nguyễn Văn Thành' }).check();
-  await expect(form.getByRole('link', { name: `+ ${text(locale, 'booking.flow.addProfile')}` })).toHaveAttribute('href', `/${prefix(locale)}/account/family/`);
+  await expect(form.getByRole('button', { name: `+ ${text(locale, 'booking.flow.addProfile')}` })).toBeVisible();
   for (const k of ['bankApp', 'wallet', 'walletBankCard', 'walletCreditCard']) await expect(form.getByRole('radio', { name: text(locale, `booking.payment.${k}`), exact: true })).toBeVisible();
   await expect(form.getByRole('radio', { name: text(locale, 'booking.payment.cashOnDelivery') })).toHaveCount(0);
   await form.getByRole('radio', { name: text(locale, 'booking.payment.wallet'), exact: true }).check();
@@ -189,6 +195,39 @@ test('vi-VN: an onboarded patient books a telemedicine appointment for a family 
   const done = page.getByTestId('booking-confirmed');
   await expect(done).toBeVisible({ timeout: 15_000 });
   await expect(done).toContainText(f.doctorName);
+});
+
+test('Add New Profile opens the family popup on the booking page, keeps the hold and selects the new profile (issue 38 item 18); focus starts on the booking', async ({ page }) => {
+  test.setTimeout(90_000);
+  const locale = 'vi-VN';
+  const f = await fixture(page.request, locale, 'outpatient', lane(page, 5));
+  const token = await signIn(page, 'patient');
+  await page.goto(f.path);
+  const form = page.getByTestId('booking-form');
+  await expect(form).toBeVisible({ timeout: 20_000 });
+  // Focus starts on what is booked, not on the body (item 25).
+  await expect(page.getByTestId('booking-subject')).toBeFocused();
+  const id = await form.getAttribute('data-booking-id');
+  await form.getByRole('button', { name: `+ ${text(locale, 'booking.flow.addProfile')}` }).click();
+  const popup = page.getByTestId('family-popup');
+  await expect(popup.getByRole('heading', { name: text(locale, 'form.family.addTitle') })).toBeVisible();
+  const name = `E2E Hồ sơ ${page.viewportSize()!.width} ${Date.now().toString().slice(-6)}`;
+  await popup.getByLabel(text(locale, 'account.family.name')).fill(name);
+  await popup.getByLabel(text(locale, 'account.family.relation')).selectOption('child');
+  await popup.getByLabel(text(locale, 'account.family.photo')).setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await popup.getByLabel(text(locale, 'account.family.birthday')).fill(`${new Date().getFullYear() - 8}-03-04`);
+  await popup.getByRole('button', { name: text(locale, 'account.family.save') }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(form.getByRole('radio', { name })).toBeChecked();
+  // Still this page and this hold.
+  expect(new URL(page.url()).pathname).toBe(`/${prefix(locale)}/booking/doctor/`);
+  await expect(form).toHaveAttribute('data-booking-id', id!);
+  const view = await (await page.request.get(`/api/bookings/${id}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(view._data.status).toBe('hold');
+  // The demo patient keeps two relatives for the other specs.
+  const contacts = (await (await page.request.get('/api/family', { headers: { authorization: `Bearer ${token}` } })).json())._data.contacts as { id: number; name: string }[];
+  const added = contacts.find((c) => c.name === name)!;
+  expect((await page.request.delete(`/api/family/${added.id}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
 });
 
 test('a tampered booking address gets a clear message, never a blank page', async ({ page }) => {

@@ -8,7 +8,7 @@ import {
   type ContinueBookingInput,
   type SessionState,
 } from '../../src/lib/continue-booking';
-import { doctorBookingPath } from '../../src/lib/booking-routes';
+import { changePhonePath, doctorBookingPath } from '../../src/lib/booking-routes';
 import { validateSlot } from '../../src/lib/slots';
 
 const ctx = { zone: 'Asia/Ho_Chi_Minh', now: Date.parse('2026-11-22T03:00:00Z'), bufferMinutes: 60 }; // 10:00
@@ -16,6 +16,8 @@ const valid = validateSlot('2026-11-22', '15:00', ctx);
 const tooSoon = validateSlot('2026-11-22', '10:30', ctx);
 const bookingPath = doctorBookingPath('vi-VN', { doctorId: 3, date: '2026-11-22', scheduleId: 40, telemedicine: true });
 const currentPath = '/vi-vn/bac-si/nguyen-van-a';
+/** Back on this page with the slot still chosen (issue 38 item 22: signing in used to lose it). */
+const pageBack = `${currentPath}?date=2026-11-22&telemedicine=true&slot=40`;
 const input = (over: Partial<ContinueBookingInput>): ContinueBookingInput => ({
   slot: valid,
   session: 'onboarded',
@@ -38,9 +40,9 @@ describe('Continue Booking decision (SPEC §4)', () => {
     }
   });
 
-  it('sends a visitor of a campaign doctor to onboarding, coming back to this page for the campaign check', () => {
+  it('sends a visitor of a campaign doctor to onboarding, coming back to this page on the chosen slot for the campaign check', () => {
     for (const telemedicine of [false, true]) {
-      expect(decideContinueBooking(input({ session: 'visitor', babyFormulaCampaign: true, telemedicine }))).toEqual({ type: 'onboarding', returnUrl: currentPath, loading: true });
+      expect(decideContinueBooking(input({ session: 'visitor', babyFormulaCampaign: true, telemedicine }))).toEqual({ type: 'onboarding', returnUrl: pageBack, loading: true });
     }
   });
 
@@ -53,7 +55,7 @@ describe('Continue Booking decision (SPEC §4)', () => {
   });
 
   it('brings a user not onboarded back to this page when the campaign check will be needed', () => {
-    expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine: true, babyFormulaCampaign: true }))).toEqual({ type: 'onboarding', returnUrl: currentPath, loading: true });
+    expect(decideContinueBooking(input({ session: 'not-onboarded', telemedicine: true, babyFormulaCampaign: true }))).toEqual({ type: 'onboarding', returnUrl: pageBack, loading: true });
   });
 
   it('runs the campaign validation for telemedicine with a campaign doctor and an onboarded user', () => {
@@ -85,15 +87,21 @@ describe('Continue Booking decision (SPEC §4)', () => {
     for (const [session, babyFormulaCampaign, telemedicine, type, back] of table) {
       const action = decideContinueBooking(input({ session, babyFormulaCampaign, telemedicine }));
       expect(action.type, `${session} ${babyFormulaCampaign} ${telemedicine}`).toBe(type);
-      if (action.type === 'onboarding') expect(action.returnUrl).toBe(back === 'page' ? currentPath : bookingPath);
+      if (action.type === 'onboarding') expect(action.returnUrl).toBe(back === 'page' ? pageBack : bookingPath);
       if (action.type === 'booking') expect(action.path).toBe(bookingPath);
       expect('loading' in action && action.loading).toBe(true);
     }
   });
 
   it('after the campaign validation, OK continues only when the number is valid', () => {
-    expect(decideAfterCampaignCheck({ valid: true, message: 'Eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Eligible', onOk: { type: 'booking', path: bookingPath } });
-    expect(decideAfterCampaignCheck({ valid: false, message: 'Not eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Not eligible', onOk: { type: 'close' } });
+    expect(decideAfterCampaignCheck({ valid: true, message: 'Eligible', reason: null }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Eligible', onOk: { type: 'booking', path: bookingPath }, changePhone: false });
+    expect(decideAfterCampaignCheck({ valid: false, message: 'Not eligible' }, bookingPath)).toEqual({ type: 'campaignDialog', message: 'Not eligible', onOk: { type: 'close' }, changePhone: false });
+  });
+
+  it('offers to change the phone number there when told to try another one (reason 5; issue 38 item 22)', () => {
+    expect(decideAfterCampaignCheck({ valid: false, message: 'Try another number', reason: 5 }, bookingPath).changePhone).toBe(true);
+    for (const reason of [1, 2, 3, 4]) expect(decideAfterCampaignCheck({ valid: false, message: 'x', reason }, bookingPath).changePhone).toBe(false);
+    expect(changePhonePath('vi-VN', pageBack)).toBe(`/vi-vn/onboarding/?returnUrl=${encodeURIComponent(pageBack)}&step=phone`);
   });
 });
 

@@ -5,7 +5,7 @@
 import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
 import { MESSAGES, translate } from '../../../i18n/strings';
 import { pluralTable } from '../../../i18n/interpolate';
-import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherNotice } from '../../lib/payments';
+import { paymentOptions, visibleVouchers, voucherBadgeLabel, voucherBadges, voucherNotice } from '../../lib/payments';
 import { priceView } from '../../lib/prices';
 import { userProfileUrl } from '../../lib/continue-booking';
 import { calendarLabels } from '../../lib/calendar-labels';
@@ -16,7 +16,7 @@ import type { BookingCardProps, PriceLine, Voucher } from '../../islands/booking
 /** The keys the islands read: every booking.* string plus the dialog's OK, and the locale's plural table. */
 export function islandStrings(locale: Locale): Record<string, string> {
   const all = MESSAGES[locale] as Record<string, string>;
-  const keys = Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok');
+  const keys = Object.entries(all).filter(([k]) => (k.startsWith('booking.') && !k.startsWith('booking.page.') && !k.startsWith('booking.payment.')) || k === 'campaign.ok' || k === 'campaign.changePhone');
   return { ...Object.fromEntries(keys), 'plural.table': pluralTable(locale) };
 }
 
@@ -53,10 +53,7 @@ function line(locale: Locale, input: Parameters<typeof priceView>[1]): PriceLine
 }
 
 function badges(vouchers: readonly PageVoucher[], allowed: ReturnType<typeof paymentOptions>): Voucher[] {
-  return visibleVouchers(vouchers, allowed).map((v) => {
-    const label = voucherBadgeLabel(null);
-    return { code: v.code, label: 'text' in label ? label.text : null };
-  });
+  return voucherBadges(visibleVouchers(vouchers, allowed));
 }
 
 const common = (locale: Locale) => {

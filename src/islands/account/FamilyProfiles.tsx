@@ -47,7 +47,7 @@ const EMPTY: FamilyProfileValues = { name: '', birthday: '', gender: 'male', rel
 const NOTIFY_LABEL: Record<NotifyTo, string> = { only_me: 'form.family.notify.onlyMe', both: 'form.family.notify.both', patient: 'form.family.notify.patient' };
 const FIELD_ORDER: FamilyField[] = ['avatar', 'name', 'birthday', 'relation', 'gender', 'notifyTo', 'email', 'phone'];
 
-type Editing = { mode: 'add' } | { mode: 'edit'; contact: Contact };
+export type Editing = { mode: 'add' } | { mode: 'edit'; contact: Contact };
 
 function valuesOf(c: Contact): FamilyProfileValues {
   return { name: c.name, birthday: c.birthday, gender: c.gender, relation: c.relation, notifyTo: NOTIFY_TO_OF_PAYLOAD[c.notifyTo], email: c.email ?? '', phone: c.phone ?? '' };
@@ -186,7 +186,7 @@ function Avatar({ src, name, size = 48 }: { src: string | null; name: string; si
 
 type T = ReturnType<typeof translatorOf>;
 
-interface PopupProps {
+export interface PopupProps {
   editing: Editing;
   t: T;
   plural: (base: string, n: number) => string;
@@ -196,7 +196,8 @@ interface PopupProps {
   signedOut(): void;
 }
 
-function ProfilePopup({ editing, t, plural, today, onClose, onSaved, signedOut }: PopupProps) {
+/** The 'Add New Profile' / 'Edit Profile' popup (SPEC §2), also opened from the booking page (issue 38 item 18). */
+export function ProfilePopup({ editing, t, plural, today, onClose, onSaved, signedOut }: PopupProps) {
   const initial = editing.mode === 'edit' ? valuesOf(editing.contact) : EMPTY;
   const preview = editing.mode === 'edit' ? editing.contact.avatar : null;
   const [values, setValues] = useState<FamilyProfileValues>(initial);

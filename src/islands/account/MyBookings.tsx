@@ -13,6 +13,8 @@ import {
   bookingIcs,
   canChange,
   canReview,
+  isUpcoming,
+  pageOf,
   paymentState,
   slotEndInstant,
   splitBookings,
@@ -71,6 +73,7 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
   const [moving, setMoving] = useState<MyBooking | null>(null);
   const [reviewing, setReviewing] = useState<MyBooking | null>(null);
   const [refusals, setRefusals] = useState<Record<number, string>>({});
+  const [pages, setPages] = useState({ upcoming: 1, past: 1 });
   const signedOut = () => goToLogin(loginPath);
 
   async function load() {
@@ -123,10 +126,12 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
   const now = Date.now();
   const { upcoming, past } = splitBookings(list ?? [], now);
 
-  const card = (b: MyBooking, isUpcoming: boolean) => {
+  const card = (b: MyBooking) => {
     const pay = paymentState(b, now);
+    // Pending or confirmed and still ahead: a cancelled appointment of next week is listed under Upcoming, unchangeable.
+    const active = isUpcoming(b, now);
     // An appointment still being paid is not changed here: it is paid (Pay now) or its hold lapses.
-    const changeable = isUpcoming && canChange(b, now) && pay.state !== 'awaiting';
+    const changeable = active && canChange(b, now) && pay.state !== 'awaiting';
     const rule = cancellationWording(b.cancelUntil, now, 'after', (iso) => f.instant(b.timeZone).format(new Date(iso)));
     const title = titleOf(b);
     // A video visit's calendar entry points at its room, not the hospital's address.
@@ -137,6 +142,9 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
           <div>
             <p className="acc-booking-title">{title}</p>
             <p className="acc-muted">{t(`account.bookings.kind.${b.kind}`)}</p>
+            <p className="acc-muted acc-small">
+              {t('booking.flow.bookingCode')}: <strong data-testid="booking-code">{b.code}</strong>
+            </p>
           </div>
           <span className={`acc-status acc-status-${b.status}`} data-testid="booking-status">
             {/* "Awaiting payment" only while a payment is open; a pending visit paid at the clinic awaits confirmation. */}
@@ -201,7 +209,7 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
             {refusals[b.id]}
           </p>
         )}
-        {isUpcoming && pay.state !== 'awaiting' && (
+        {active && pay.state !== 'awaiting' && (
           <>
             <p className="acc-muted acc-small" data-testid="booking-window">
               {t(rule.key, rule.params)}
@@ -260,10 +268,39 @@ export default function MyBookings({ strings, locale, loginPath, labels, siteNam
       )}
       {list && (
         <>
-          <h2 className="acc-section">{t('account.bookings.upcoming')}</h2>
-          {upcoming.length ? <ul className="acc-cards" data-testid="bookings-upcoming">{upcoming.map((b) => card(b, true))}</ul> : <p className="acc-empty">{t('account.bookings.emptyUpcoming')}</p>}
-          <h2 className="acc-section">{t('account.bookings.past')}</h2>
-          {past.length ? <ul className="acc-cards" data-testid="bookings-past">{past.map((b) => card(b, false))}</ul> : <p className="acc-empty">{t('account.bookings.emptyPast')}</p>}
+          {(['upcoming', 'past'] as const).map((section) => {
+            const all = section === 'upcoming' ? upcoming : past;
+            const shown = pageOf(all, pages[section]);
+            const go = (page: number) => {
+              setPages((p) => ({ ...p, [section]: page }));
+              document.getElementById(`bookings-${section}-title`)?.scrollIntoView({ block: 'start' });
+            };
+            return (
+              <section key={section} aria-labelledby={`bookings-${section}-title`}>
+                <h2 className="acc-section" id={`bookings-${section}-title`} tabIndex={-1}>
+                  {t(`account.bookings.${section}`)}
+                </h2>
+                {all.length ? (
+                  <ul className="acc-cards" data-testid={`bookings-${section}`}>
+                    {shown.items.map(card)}
+                  </ul>
+                ) : (
+                  <p className="acc-empty">{t(section === 'upcoming' ? 'account.bookings.emptyUpcoming' : 'account.bookings.emptyPast')}</p>
+                )}
+                {shown.pages > 1 && (
+                  <nav className="acc-pager" aria-label={t(`account.bookings.pager.${section}`)} data-testid={`bookings-${section}-pager`}>
+                    <button type="button" className="acc-secondary" disabled={shown.page === 1} onClick={() => go(shown.page - 1)}>
+                      {t('account.bookings.pager.previous')}
+                    </button>
+                    <span aria-live="polite">{t('account.bookings.pager.page', { page: shown.page, pages: shown.pages })}</span>
+                    <button type="button" className="acc-secondary" disabled={shown.page === shown.pages} onClick={() => go(shown.page + 1)}>
+                      {t('account.bookings.pager.next')}
+                    </button>
+                  </nav>
+                )}
+              </section>
+            );
+          })}
         </>
       )}
       {cancelling && (

@@ -5,11 +5,12 @@
  * code, manage my appointments, add to calendar with the "added" flag, .ics download). Leaving releases the hold.
  * The server re-checks every rule; this island only shows them.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import type { Contact, PopupProps } from '../account/FamilyProfiles';
 import type { Locale } from '../../../i18n/locales';
 import { interpolate } from '../../../i18n/interpolate';
-import { onboardingPath, parseDoctorBookingQuery, parseServiceBookingQuery } from '../../lib/booking-routes';
-import { CALENDAR_FLAG_POLL_MS, calendarFlagKey, formatCountdown, NOTE_MAX_LENGTH, CONTACT_PHONE_PATTERN, quote, remainingSeconds, voucherAllowed } from '../../lib/booking';
+import { onboardingPath, parseDoctorBookingQuery, parseServiceBookingQuery, withChosenSlot } from '../../lib/booking-routes';
+import { CALENDAR_FLAG_POLL_MS, calendarFlagKey, formatCountdown, holdAnnouncement, NOTE_MAX_LENGTH, CONTACT_PHONE_PATTERN, quote, quoteLines, remainingSeconds, voucherAllowed } from '../../lib/booking';
 import { icsCalendar, icsFileName } from '../../lib/calendar-event';
 import { formatMoney } from '../../lib/format';
 import { PAYMENT_METHOD_KEYS, type PaymentMethod } from '../../lib/payments';
@@ -18,6 +19,7 @@ import { PAYMENT_STATE_KEYS, endedUnpaidKey, patientPaymentState, timeLeftText, 
 import { cancellationWording, hospitalInstantFormat } from '../../lib/cancellation-rule';
 import { PatientZoneTime, VideoVisit } from '../VideoVisit';
 import { accessToken } from './session';
+import { localToday, pluralOf } from '../account/api';
 import { api, BookingCallError, visitKey, type BookingView, type Me } from './api';
 
 export interface BookingPageProps {
@@ -28,7 +30,6 @@ export interface BookingPageProps {
   hotline: string;
   email: string;
   manageUrl: string;
-  familyUrl: string;
   homePath: string;
   calendarCallbackPath: string;
 }
@@ -53,7 +54,8 @@ const REASON_KEYS: Record<string, string> = {
 
 export default function BookingPage(props: BookingPageProps) {
   const { locale, strings } = props;
-  const t = (key: string, params?: Record<string, string | number>) => interpolate(strings[key] ?? key, params);
+  const plural = useMemo(() => new Intl.PluralRules(props.htmlLang), [props.htmlLang]);
+  const t = (key: string, params?: Record<string, string | number>) => interpolate(strings[key] ?? key, params, (n) => plural.select(n));
   const [phase, setPhase] = useState<Phase>({ name: 'loading' });
   const token = useRef<string | null>(null);
 
@@ -89,7 +91,10 @@ export default function BookingPage(props: BookingPageProps) {
       show(view, me);
     } catch (e) {
       if (e instanceof BookingCallError && (e.status === 401 || e.data?.reason === 'not-onboarded')) return toOnboarding();
-      setPhase({ name: 'failed', message: messageOf(e), pickAnother: e instanceof BookingCallError ? (e.data?.pickAnother ?? null) : null, retry: !(e instanceof BookingCallError) || e.status === 0 || e.status >= 500 });
+      // Pick another slot on the date the patient chose (issue 38 item 23: the loser of a race went back to today).
+      const page = e instanceof BookingCallError ? (e.data?.pickAnother ?? null) : null;
+      const back = page && query ? withChosenSlot(page, { date: query.date, telemedicine: 'telemedicine' in query && query.telemedicine, slot: null }) : page;
+      setPhase({ name: 'failed', message: messageOf(e), pickAnother: back, retry: !(e instanceof BookingCallError) || e.status === 0 || e.status >= 500 });
     }
   }
 
@@ -137,7 +142,7 @@ export default function BookingPage(props: BookingPageProps) {
     const pick = phase.name === 'failed' ? phase.pickAnother : null;
     return (
       <div className="bkp-card bkp-problem" data-testid="booking-problem">
-        <p className="bkp-alert" role="alert">{message}</p>
+        <p className="bkp-alert" role="alert" tabIndex={-1} ref={(el) => el?.focus({ preventScroll: true })}>{message}</p>
         <div className="bkp-actions">
           {pick ? <a className="bkp-btn bkp-primary" href={pick}>{t('booking.flow.pickAnother')}</a> : <a className="bkp-btn bkp-primary" href={props.homePath}>{t('booking.flow.pickAnother')}</a>}
           {phase.name === 'failed' && phase.retry ? <button type="button" className="bkp-btn" onClick={() => void open()}>{t('booking.retry')}</button> : null}
@@ -156,7 +161,7 @@ export default function BookingPage(props: BookingPageProps) {
       token={token.current!}
       messageOf={messageOf}
       onDone={(v) => void show(v, phase.me)}
-      onLost={(e) => setPhase({ name: 'failed', message: messageOf(e), pickAnother: phase.view.pagePath, retry: false })}
+      onLost={(e) => setPhase({ name: 'failed', message: messageOf(e), pickAnother: withChosenSlot(phase.view.pagePath, { date: phase.view.date, telemedicine: phase.view.appointmentType === 'telemedicine', slot: null }), retry: false })}
     />
   );
 }
@@ -250,6 +255,24 @@ function HeldForm(props: FormProps) {
   const skew = useMemo(() => new Date(view.serverNow).getTime() - Date.now(), [view.serverNow]);
   const [left, setLeft] = useState(() => remainingSeconds(view.holdExpiresAt ?? 0, Date.now() + skew));
   const [forWhom, setForWhom] = useState<number | null>(null);
+  const [members, setMembers] = useState(me.familyMembers);
+  // 'Add New Profile' opens the family popup here (SPEC §2; issue 38 item 18): leaving the page released the hold.
+  // Its code is loaded on the press, so the booking page does not carry the form until it is asked for.
+  const [AddPopup, setAddPopup] = useState<ComponentType<PopupProps> | null>(null);
+  const openAdd = async () => {
+    try {
+      const m = await import('../account/FamilyProfiles');
+      setAddPopup(() => m.ProfilePopup);
+    } catch {
+      setError(t('booking.genericError'));
+    }
+  };
+  const added = (c: Contact) => {
+    setMembers((list) => [...list, { id: c.id, name: c.name, relation: c.relation }]);
+    setForWhom(c.id);
+    setAddPopup(null);
+    requestAnimationFrame(() => document.getElementById(`bkp-for-${c.id}`)?.focus());
+  };
   const [phone, setPhone] = useState(me.profile?.phone ?? '');
   const [note, setNote] = useState('');
   const [method, setMethod] = useState<PaymentMethod>(view.paymentOptions[0] as PaymentMethod);
@@ -258,6 +281,11 @@ function HeldForm(props: FormProps) {
   const [error, setError] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState(false);
   const money = (v: number) => formatMoney(locale, v, view.currency as Currency);
+  // Focus starts on what is booked (issue 38 item 25: it stayed on the body), so a keyboard or screen reader
+  // user begins at the booking rather than at the top of the page.
+  const start = useRef<HTMLElement>(null);
+  useEffect(() => start.current?.focus({ preventScroll: true }), []);
+  const announce = holdAnnouncement(left);
 
   useEffect(() => {
     const timer = setInterval(() => {
@@ -306,7 +334,11 @@ function HeldForm(props: FormProps) {
         <p className={`bkp-hold${left < 60 ? ' is-ending' : ''}`} role="timer" aria-live="off" data-testid="booking-hold">
           {t('booking.flow.holdLeft', { time: formatCountdown(left) })}
         </p>
-        <section className="bkp-card">
+        {/* Heard politely when the time left drops under 5, 2 and 1 minutes and 30 seconds, never every second. */}
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="hold-announcement">
+          {announce ? t(announce.unit === 'minute' ? 'booking.flow.holdAnnounce.minutes' : 'booking.flow.holdAnnounce.seconds', { count: announce.count }) : ''}
+        </p>
+        <section className="bkp-card" ref={start} tabIndex={-1} data-testid="booking-subject">
           <Subject view={view} t={t} htmlLang={props.htmlLang} />
           <a className="bkp-link" href={view.pagePath}>{t('booking.flow.changeSlot')}</a>
         </section>
@@ -316,12 +348,28 @@ function HeldForm(props: FormProps) {
             <label className="bkp-choice">
               <input type="radio" name="for" checked={forWhom === null} onChange={() => setForWhom(null)} /> {t('booking.flow.myself', { name: me.profile?.name ?? '' })}
             </label>
-            {me.familyMembers.map((f) => (
+            {members.map((f) => (
               <label className="bkp-choice" key={f.id}>
-                <input type="radio" name="for" checked={forWhom === f.id} onChange={() => setForWhom(f.id)} /> {f.name}
+                <input type="radio" name="for" id={`bkp-for-${f.id}`} checked={forWhom === f.id} onChange={() => setForWhom(f.id)} /> {f.name}
               </label>
             ))}
-            <a className="bkp-link" href={props.familyUrl}>+ {t('booking.flow.addProfile')}</a>
+            <button type="button" className="bkp-link bkp-link-button" onClick={() => void openAdd()} data-testid="add-profile">
+              + {t('booking.flow.addProfile')}
+            </button>
+            {AddPopup ? (
+              <AddPopup
+                editing={{ mode: 'add' }}
+                t={t}
+                plural={pluralOf(props.strings, props.htmlLang)}
+                today={localToday()}
+                onClose={() => {
+                  setAddPopup(null);
+                  document.querySelector<HTMLElement>('[data-testid="add-profile"]')?.focus();
+                }}
+                onSaved={(c) => added(c)}
+                signedOut={() => window.location.assign(onboardingPath(locale, window.location.pathname + window.location.search))}
+              />
+            ) : null}
           </fieldset>
           <div className="bkp-field">
             <label htmlFor="bkp-phone">{t('booking.flow.contactPhone')}</label>
@@ -341,14 +389,24 @@ function HeldForm(props: FormProps) {
           <h2 id="bkp-price-title" className="bkp-h">{t('booking.flow.price')}</h2>
           {q.visible ? (
             <dl className="bkp-price" data-testid="booking-price">
-              {q.promotionPercent > 0 || q.original_price > q.promoted_price ? (
-                <div><dt>{t('booking.flow.originalPrice')}</dt><dd><s>{money(q.original_price)}</s></dd></div>
-              ) : null}
-              {q.promotionPercent > 0 ? <div><dt>{t('booking.flow.promotion', { percent: q.promotionPercent })}</dt><dd>-{money(q.original_price - q.promoted_price)}</dd></div> : null}
-              {q.voucher_discount_value > 0 ? <div><dt>{t('booking.flow.voucherDiscount')}</dt><dd>-{money(q.voucher_discount_value)}</dd></div> : null}
-              {q.referral_discount_value > 0 ? <div><dt>{t('booking.flow.referralDiscount')}</dt><dd>-{money(q.referral_discount_value)}</dd></div> : null}
-              {q.tax_amount > 0 ? <div><dt>{t('booking.flow.tax', { percent: q.tax_amount })}</dt><dd>{money(q.tax_computed)}</dd></div> : null}
-              <div className="bkp-total"><dt>{t('booking.flow.total')}</dt><dd>{money(q.final_price)}{q.promoted_price_to != null ? ` – ${money(q.promoted_price_to - q.voucher_discount_value)}` : ''}</dd></div>
+              {quoteLines(q).map((l) => {
+                const range = (from: number, to: number | null) => `${money(from)}${to != null ? ` – ${money(to)}` : ''}`;
+                switch (l.key) {
+                  case 'base':
+                    return <div key={l.key} data-testid="price-base"><dt>{t(view.kind === 'doctor' ? 'booking.fee' : 'booking.servicePrice')}</dt><dd>{range(l.amount, l.amountTo)}</dd></div>;
+                  case 'original':
+                    return <div key={l.key}><dt>{t('booking.flow.originalPrice')}</dt><dd><s>{money(l.amount)}</s></dd></div>;
+                  case 'promotion':
+                    return <div key={l.key}><dt>{t('booking.flow.promotion', { percent: l.percent })}</dt><dd>-{money(l.amount)}</dd></div>;
+                  case 'voucher':
+                  case 'referral':
+                    return <div key={l.key} data-testid={`price-${l.key}`}><dt>{t(l.key === 'voucher' ? 'booking.flow.voucherDiscount' : 'booking.flow.referralDiscount')}</dt><dd>-{money(l.amount)}</dd></div>;
+                  case 'tax':
+                    return <div key={l.key}><dt>{t('booking.flow.tax', { percent: l.percent })}</dt><dd>{money(l.amount)}</dd></div>;
+                  case 'total':
+                    return <div key={l.key} className="bkp-total"><dt>{t('booking.flow.total')}</dt><dd>{range(l.amount, l.amountTo)}</dd></div>;
+                }
+              })}
             </dl>
           ) : (
             <p className="bkp-muted">{t('booking.flow.priceAtHospital')}</p>
@@ -384,6 +442,10 @@ function HeldForm(props: FormProps) {
           </fieldset>
           <CancelRule view={view} t={t} htmlLang={props.htmlLang} phase="before" now={Date.now() + skew} />
           {error ? <p className="bkp-alert" role="alert">{error}</p> : null}
+          {/* The time left again beside Confirm: on a phone the countdown above is screens away (read once, above). */}
+          <p className={`bkp-hold-near${left < 60 ? ' is-ending' : ''}`} aria-hidden="true" data-testid="hold-near-confirm">
+            {t('booking.flow.holdNearConfirm', { time: formatCountdown(left) })}
+          </p>
           <button type="submit" className="bkp-btn bkp-primary bkp-wide" disabled={busy} aria-busy={busy}>
             {busy ? t('booking.flow.confirming') : t('booking.flow.confirm')}
           </button>

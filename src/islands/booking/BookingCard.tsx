@@ -6,10 +6,10 @@
 import { useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { AD_SIZES, adSlotAttributes, adSlotSpec, type AdSlotSpec } from '../../lib/ads';
 import type { Locale } from '../../../i18n/locales';
-import { doctorBookingPath, serviceBookingPath } from '../../lib/booking-routes';
+import { doctorBookingPath, readChosenSlot, serviceBookingPath } from '../../lib/booking-routes';
 import { initialSlotSelection, primaryButton, slotSelectionReducer } from '../../lib/slot-selection';
 import { rememberZoneOffsets, todayInZone, type ZoneOffsets } from '../../lib/hospital-time';
-import { validateSlot } from '../../lib/slots';
+import { PARTS_OF_DAY as PARTS, validateSlot } from '../../lib/slots';
 import { SlotArea, Spinner, useContinueFlow } from './SlotArea';
 import { useSchedule } from './useSchedule';
 import { translatorOf, type ScheduleSource, type Strings } from './shared';
@@ -69,8 +69,26 @@ export default function BookingCard(props: BookingCardProps) {
   const uid = useId().replace(/:/g, '');
   const ad = useMemo(() => (props.ads ? adSlotSpec(locale, { position: 'booking_card', page: kind, sizes: AD_SIZES.besideBookingCard, targeting: { id: String(id) } }) : null), [props.ads, locale, kind, id]);
 
+  // Back from a lost slot race or a sign-in (issue 38 items 22, 23): open on the chosen date, with its slot
+  // chosen again while the schedule still offers it.
+  const chosen = useRef<ReturnType<typeof readChosenSlot>>(null);
   useEffect(() => {
-    if (schedule.status === 'ready') dispatch({ type: 'scheduleLoaded', days: schedule.days });
+    const c = readChosenSlot(window.location.search);
+    if (!c) return;
+    chosen.current = c;
+    const m: Mode = kind === 'service' ? 'service' : c.telemedicine ? 'telemedicine' : 'outpatient';
+    if (modes.includes(m)) setMode(m);
+    dispatch({ type: 'dayChanged', date: c.date, days: [] });
+  }, []);
+
+  useEffect(() => {
+    if (schedule.status !== 'ready') return;
+    dispatch({ type: 'scheduleLoaded', days: schedule.days });
+    const c = chosen.current;
+    if (!c || (kind === 'doctor' && (mode === 'telemedicine') !== c.telemedicine)) return;
+    chosen.current = null;
+    const slot = c.slot === null ? undefined : PARTS.flatMap((p) => schedule.days.find((d) => d.workingDay === c.date)?.workingTimes[p] ?? []).find((s) => s.schedule_id === c.slot);
+    if (slot) dispatch({ type: 'slotPicked', slot: { ...slot, workingDay: c.date }, validation: validateSlot(c.date, slot.started, { zone: schedule.zone, now: Date.now(), bufferMinutes: schedule.bufferTime }) });
   }, [schedule.status, schedule.days]);
 
   // The sticky copy shows once the whole card is above the viewport. The observed area reaches far below the

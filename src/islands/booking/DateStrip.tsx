@@ -3,7 +3,7 @@
  * and a press that moved more than 50 px is a drag, not a click on a date. Each date announces its full date and
  * its number of free slots.
  */
-import { useEffect, useRef, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { ScheduleDay } from '../../lib/slots';
 import { fullDate } from './shared';
 import { formatDateLabel, type CalendarLabels } from '../../lib/calendar-labels';
@@ -20,6 +20,28 @@ export function stripOffset(strip: { left: number; right: number }, date: { left
   return 0;
 }
 
+/**
+ * Roving focus of the strip (issue 38 item 25: it took 16 Tab presses): one tab stop, the chosen date (else the
+ * first); arrow keys, Home and End move among the dates. The index to focus after `key`, or null for other keys.
+ */
+export function stripKeyTarget(key: string, index: number, count: number): number | null {
+  if (count === 0) return null;
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return Math.min(count - 1, index + 1);
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
 interface Props {
   labels: CalendarLabels;
   dates: readonly ScheduleDay[];
@@ -34,6 +56,24 @@ export function DateStrip({ labels, dates, selected, loading, onSelect, t }: Pro
   const lastScroll = useRef(0);
   const drag = useRef<{ x: number; left: number; moved: boolean; id: number } | null>(null);
   const suppressClick = useRef(false);
+  // The date holding the strip's one tab stop: the chosen date until the arrows move it.
+  const [stop, setStop] = useState<string | null>(null);
+  const stopDate = dates.some((d) => d.workingDay === stop) ? stop : dates.some((d) => d.workingDay === selected) ? selected : (dates[0]?.workingDay ?? null);
+  useEffect(() => setStop(null), [selected]);
+
+  const onDateKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const next = stripKeyTarget(e.key, index, dates.length);
+    if (next === null) return;
+    e.preventDefault();
+    const date = dates[next].workingDay;
+    setStop(date);
+    const box = scroller.current;
+    const el = box?.querySelector<HTMLElement>(`[data-date="${date}"]`);
+    if (box && el) {
+      box.scrollLeft += stripOffset(box.getBoundingClientRect(), el.getBoundingClientRect());
+      el.focus({ preventScroll: true });
+    }
+  };
 
   // Keep the chosen date in view (e.g. after "See nearest availabilities") by scrolling the strip alone:
   // scrollIntoView would also scroll the page, and took a mobile visitor down to the card as it loaded.
@@ -90,7 +130,7 @@ export function DateStrip({ labels, dates, selected, loading, onSelect, t }: Pro
       >
         {loading
           ? Array.from({ length: DATE_SKELETONS }, (_, i) => <span key={i} className="bk-skeleton bk-date-skeleton" data-testid="date-skeleton" aria-hidden="true" />)
-          : dates.map((d) => {
+          : dates.map((d, i) => {
               const isSelected = d.workingDay === selected;
               return (
                 <button
@@ -99,6 +139,8 @@ export function DateStrip({ labels, dates, selected, loading, onSelect, t }: Pro
                   className={`bk-date${isSelected ? ' is-selected' : ''}${d.slots === 0 ? ' is-empty' : ''}`}
                   aria-pressed={isSelected}
                   data-date={d.workingDay}
+                  tabIndex={d.workingDay === stopDate ? 0 : -1}
+                  onKeyDown={(e) => onDateKey(e, i)}
                   onClick={() => onSelect(d.workingDay)}
                 >
                   {/* The full date is the button's name (as text, so the name and the visible label agree for axe). */}

@@ -68,7 +68,7 @@ export function SlotArea({ idPrefix, labels, days, zone, until, loading, bufferT
 /** Continue Booking with its loading state, the slot-too-soon alert and the campaign / social-login dialogs. */
 export function useContinueFlow(locale: Locale, t: AreaProps['t'], profileUrl: string) {
   const [loading, setLoading] = useState(false);
-  const [campaign, setCampaign] = useState<{ message: string; okPath: string | null } | null>(null);
+  const [campaign, setCampaign] = useState<{ message: string; okPath: string | null; changePhonePath: string | null } | null>(null);
   const [warning, setWarning] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const picked = useRef(false);
@@ -85,7 +85,7 @@ export function useContinueFlow(locale: Locale, t: AreaProps['t'], profileUrl: s
       }
       if (out.type === 'campaignDialog') {
         setLoading(false);
-        setCampaign({ message: out.message, okPath: out.okPath });
+        setCampaign({ message: out.message, okPath: out.okPath, changePhonePath: out.changePhonePath });
       }
       // 'navigated': the button keeps loading until the next page replaces this one.
     } catch (e) {
@@ -109,20 +109,27 @@ export function useContinueFlow(locale: Locale, t: AreaProps['t'], profileUrl: s
         onClose={() => setCampaign(null)}
         testId="campaign-dialog"
         actions={
-          <button
-            type="button"
-            className="bk-button bk-primary"
-            onClick={() => {
-              const path = campaign?.okPath;
-              setCampaign(null);
-              if (path) {
-                setLoading(true);
-                window.location.assign(path);
-              }
-            }}
-          >
-            {t('campaign.ok')}
-          </button>
+          <>
+            {campaign?.changePhonePath && (
+              <a className="bk-button bk-secondary" href={campaign.changePhonePath} data-testid="campaign-change-phone">
+                {t('campaign.changePhone')}
+              </a>
+            )}
+            <button
+              type="button"
+              className="bk-button bk-primary"
+              onClick={() => {
+                const path = campaign?.okPath;
+                setCampaign(null);
+                if (path) {
+                  setLoading(true);
+                  window.location.assign(path);
+                }
+              }}
+            >
+              {t('campaign.ok')}
+            </button>
+          </>
         }
       >
         <p>{campaign?.message}</p>

@@ -5,7 +5,7 @@
  * campaign check. Returns what the island must show; navigation happens here.
  */
 import type { Locale } from '../../../i18n/locales';
-import { onboardingPath } from '../../lib/booking-routes';
+import { changePhonePath, chosenSlotOfBookingPath, onboardingPath, withChosenSlot } from '../../lib/booking-routes';
 import { decideAfterCampaignCheck, decideContinueBooking, shouldWarnSocialLoginEmail, type CampaignCheckResult, type SessionState } from '../../lib/continue-booking';
 import type { SlotValidation } from '../../lib/slots';
 import { $session, sessionAccessToken } from '../../scripts/session-store';
@@ -33,7 +33,7 @@ export async function loadSession(): Promise<Session> {
 export type ContinueOutcome =
   | { type: 'navigated' }
   | { type: 'slotError'; bufferTime: string }
-  | { type: 'campaignDialog'; message: string; okPath: string | null };
+  | { type: 'campaignDialog'; message: string; okPath: string | null; changePhonePath: string | null };
 
 export interface ContinueInput {
   locale: Locale;
@@ -68,7 +68,14 @@ export async function continueBooking(input: ContinueInput, go: (path: string) =
       const q = new URLSearchParams({ booking_type: 'doctor', doctor_id: String(input.doctorId) });
       const result = await call<CampaignCheckResult>(`/api/campaigns/baby-formula/validation?${q}`, { headers: { authorization: `Bearer ${accessToken!}` } });
       const dialog = decideAfterCampaignCheck(result, input.bookingPath);
-      return { type: 'campaignDialog', message: dialog.message, okPath: dialog.onOk.type === 'booking' ? dialog.onOk.path : null };
+      const chosen = chosenSlotOfBookingPath(input.bookingPath);
+      const back = window.location.pathname + window.location.search;
+      return {
+        type: 'campaignDialog',
+        message: dialog.message,
+        okPath: dialog.onOk.type === 'booking' ? dialog.onOk.path : null,
+        changePhonePath: dialog.changePhone ? changePhonePath(input.locale, chosen ? withChosenSlot(back, chosen) : back) : null,
+      };
     }
   }
 }

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DIAL_CODES, OTP_LENGTH, safeReturnUrl, toE164 } from '../../lib/login';
+import { CHANGE_PHONE_STEP } from '../../lib/booking-routes';
 import { EARLIEST_BIRTHDAY, GENDER_CODES, GENDER_OPTIONS, hasProfileErrors, validateOnboardingProfile, type ProfileErrors, type ProfileField } from '../../lib/onboarding-profile';
 import Login, { messageOf } from '../auth/Login';
 import { call, CallError, translatorOf, type Strings } from '../booking/shared';
@@ -92,7 +93,9 @@ export default function Onboarding({ strings, countryCode, countryId, homePath }
       const me = await call<MeAnswer>('/api/me', { headers: { authorization: `Bearer ${token}` } });
       setWho(me.email || (me.phone ? `+${me.phone.replace(/^\+/, '')}` : ''));
       if (me.profile) setValues({ name: me.profile.name ?? '', birthday: me.profile.birthday ?? '', gender: me.profile.gender });
-      if (me.onboarding.onboarded) return leave();
+      // ?step=phone: an onboarded patient told to try another number confirms a new one (issue 38 item 22).
+      const changePhone = new URLSearchParams(location.search).get('step') === CHANGE_PHONE_STEP;
+      if (me.onboarding.onboarded) return changePhone ? setStep({ name: 'phone' }) : leave();
       setStep(nextStep(me.onboarding.missing));
     } catch (e) {
       if (e instanceof CallError && e.status === 401) {
