@@ -159,7 +159,7 @@ export interface CallerStatements extends Queryable {
 
 export function callerStatements(db: Database, caller: Caller): CallerStatements {
   if (!ROLES.has(caller.role)) throw new Error(`Unknown database role: ${caller.role}`);
-  const claims = { role: caller.role, ...(caller.claims ?? {}) };
+  const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
   const asCaller = callerSettings(JSON.stringify(claims), String(claims.sub ?? ''), caller.role);
   const asServer = callerSettings(JSON.stringify(claims), String(claims.sub ?? ''), 'none');
   let server = 0;

@@ -235,7 +235,7 @@ export function defineEndpoint<
     spec.database === 'none'
       ? run(undefined as DbOf<D>)
       : spec.database === 'statements'
-        ? run(callerStatements(db, caller) as DbOf<D>)
+        ? run(callerStatements(db, caller) as unknown as DbOf<D>)
         : asCaller(db, caller, (client) => run(client as DbOf<D>));
 
   return {

@@ -26,12 +26,13 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../../src/data/db';
+import { addDays } from '../../src/lib/hospital-time';
 import { useDatabase } from '../../src/server/runtime';
 import { buildDatabase, createServerDatabase, dropServerDatabase } from '../../scripts/lib/db-setup';
 import { ensurePgServer, uniqueDatabaseName } from '../../scripts/lib/pg-server';
 import { createRandom } from '../../supabase/seed/random';
 import { setRateLimit } from '../../src/server/rate-limit';
-import { bulkPatients, freeDoctorSlot } from '../support/booking';
+import { bulkPatients } from '../support/booking';
 import { createStaff } from '../support/accounts';
 import { signAccessToken } from '../support/tokens';
 import { readDirectory, requestLists } from './booking.bench';
@@ -103,19 +104,21 @@ async function measureRequests(ctx: BenchContext, label: string, handler: Handle
   const measured = requests.slice(warmUp);
   let bytes = 0;
   let failed = 0;
+  const statuses: Record<number, number> = {};
   const trips0 = roundTrips;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (const make of measured) {
     const res = await handler(make(), { ip: '203.0.113.7' });
     if (res.status !== 200) failed++;
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     bytes += await answerBytes(res);
   }
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const n = measured.length;
   const cpuUs = (cpu.user + cpu.system) / n;
-  const detail = { calls: n, failed, wallMsPerCall: round(wallMs / n, 3), userUs: round(cpu.user / n, 1), systemUs: round(cpu.system / n, 1) };
+  const detail = { calls: n, failed, statuses, wallMsPerCall: round(wallMs / n, 3), userUs: round(cpu.user / n, 1), systemUs: round(cpu.system / n, 1) };
   ctx.log(`${label}: ${round(cpuUs, 1)} µs CPU, ${round((roundTrips - trips0) / n, 2)} round trips, ${round(bytes / n, 0)} bytes a call (${n} calls, ${failed} failed)`);
   if (label === 'doctor_schedule') ctx.emit({ name: 'schedule-call-cpu-us', value: round(cpuUs, 1), unit: 'µs', detail });
   if (label === 'doctor_search') ctx.emit({ name: 'search-call-cpu-us', value: round(cpuUs, 1), unit: 'µs', detail });
@@ -142,12 +145,20 @@ const json = (url: string, token: string, method: string, body?: unknown, accept
  * measured like the public calls (DESIGN §8: no p95 against a bare server for them; one local process queues
  * writes, production serves one call per instance).
  */
-async function measureWrites(ctx: BenchContext, db: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+async function measureWrites(ctx: BenchContext, db: Awaited<ReturnType<typeof openDatabase>>, dir: { today: string }): Promise<void> {
   const n = WRITE_WARM_UP + WRITE_CALLS;
   setRateLimit('booking_create', { limit: 1_000_000, windowSeconds: 600 });
   const patients = await Promise.all((await bulkPatients(db, n, `bench-production-${Date.now()}-`)).map((id) => signAccessToken(id)));
-  const slots = [];
-  for (let i = 0; i < n; i++) slots.push(await freeDoctorSlot(db, { kind: 'outpatient', skip: i * 3 }));
+  // One future slot of each of n published outpatient doctors (a doctor of an inactive branch is not bookable).
+  const { rows: slots } = await db.pool.query<{ slotId: number; doctorId: number; date: string }>(
+    `select distinct on (d.id) ts.id::int as "slotId", d.id::int as "doctorId", sc.working_day::text as date
+       from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id join public.doctors d on d.id = sc.doctor_id
+       join public.hospitals h on h.id = d.hospital_id join public.organizations o on o.id = h.organization_id
+      where sc.kind = 'outpatient' and d.status = 1 and d.outpatient_enabled and not d.baby_formula_campaign and h.is_active and o.is_active
+        and ts.booked = 0 and sc.working_day between current_date + 3 and current_date + 60
+      order by d.id, ts.id limit $1`,
+    [n],
+  );
   const bookings = (await import('../../functions/bookings.ts')).default as Handler;
   const bookingIds: number[] = [];
   const holds = slots.map((s, i) =>
@@ -172,7 +183,7 @@ async function measureWrites(ctx: BenchContext, db: Awaited<ReturnType<typeof op
   const admin: [string, string, (() => Request)[]][] = [
     ['admin_me', 'admin-me', Array.from({ length: n }, () => json('/api/admin/me', staff, 'GET'))],
     ['admin_doctor_list', 'admin-doctors', pages((p) => json(`/api/admin/doctors?page=${p}`, staff, 'GET'))],
-    ['admin_appointment_list', 'admin-appointments', pages((p) => json(`/api/admin/appointments?page=${p}`, staff, 'GET'))],
+    ['admin_appointment_list', 'admin-appointments', pages((p) => json(`/api/admin/appointments?from=${dir.today}&to=${addDays(dir.today, 30)}&page=${p}`, staff, 'GET'))],
     ['admin_user_list', 'admin-users', pages((p) => json(`/api/admin/users?page=${p}`, staff, 'GET', undefined, V2))],
     ['admin_doctor_status_save', 'admin-doctors', active.map((id) => json(`/api/admin/doctors/${id}/status`, staff, 'PUT', { status: 1 }))],
   ];
@@ -250,7 +261,7 @@ const bench: Benchmark = {
       const handlers = new Map<string, Handler>();
       for (const fn of new Set(Object.values(FUNCTION_OF))) handlers.set(fn, (await import(`../../functions/${fn}.ts`)).default as Handler);
       for (const [label, list] of lists) await measureCalls(ctx, label, handlers.get(FUNCTION_OF[label])!, list);
-      await measureWrites(ctx, db);
+      await measureWrites(ctx, db, dir);
     } finally {
       useDatabase(undefined);
       setRateLimit('booking_create', undefined);

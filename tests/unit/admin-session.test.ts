@@ -32,7 +32,7 @@ describe('admin access token', () => {
   });
 
   it('leaves a session near its expiry, a missing one and an unreadable one to supabase-js', async () => {
-    for (const entries of [{ 'care-admin-auth': session(30) }, {}, { 'care-admin-auth': '{not json' }, { 'care-admin-auth': JSON.stringify({ expires_at: 9e9 }) }]) {
+    for (const entries of <Record<string, string>[]>[{ 'care-admin-auth': session(30) }, {}, { 'care-admin-auth': '{not json' }, { 'care-admin-auth': JSON.stringify({ expires_at: 9e9 }) }]) {
       vi.resetModules();
       createClient.mockClear();
       storage(entries);
