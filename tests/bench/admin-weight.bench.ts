@@ -52,7 +52,9 @@ function fetchedBeforeAnyScreen(out: string, onLoad: Map<string, number>, skip: 
   };
   const STATIC = /(?:from\s*|import\s*)["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
   const DYNAMIC = /import\s*\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
-  const queue = [...onLoad.keys()].flatMap((url) => importsOf(url, DYNAMIC)).filter((u) => !isScreen(u));
+  // A lazy part of the shell that a screen imports statically (the appointments screen's date bar) arrives with it.
+  const withScreen = new Set([...onLoad.keys()].flatMap((url) => importsOf(url, DYNAMIC)).filter((u) => /Screen/.test(path.basename(u))).flatMap((u) => importsOf(u, STATIC)));
+  const queue = [...onLoad.keys()].flatMap((url) => importsOf(url, DYNAMIC)).filter((u) => !isScreen(u) && !withScreen.has(u));
   while (queue.length) {
     const url = queue.shift()!;
     if (found.has(url) || onLoad.has(url) || isScreen(url)) continue;
