@@ -5,7 +5,8 @@
  *
  * The CDN keeps each answer (per URL) for a few seconds and refreshes it in the background while it answers the
  * expired copy (AVAILABILITY_CDN). A call that reaches the function reads the owner's slots over the days it
- * answers, in one round trip (public.public_owner_slots, server-only: run as the server's own role).
+ * answers, in one round trip (public.public_owner_slots, server-only: run as the server's own role, the role
+ * switch sent with the query: database 'statements').
  */
 import { z } from 'zod';
 import { defineEndpoint, serve } from '../src/server/endpoint';
@@ -51,6 +52,7 @@ export const doctorSchedule = defineEndpoint({
   summary: "A doctor's outpatient schedule days (startDate alone: the week of the nearest day with slots)",
   tags: ['booking'],
   auth: 'public',
+  database: 'statements',
   params: z.object({ id }),
   query: z.object(range),
   response,
@@ -64,6 +66,7 @@ export const telemedicineSchedule = defineEndpoint({
   summary: "A doctor's telemedicine schedule days (startDate alone: the week of the nearest day with slots)",
   tags: ['booking'],
   auth: 'public',
+  database: 'statements',
   params: z.object({ id }),
   query: z.object(range),
   response,
@@ -77,6 +80,7 @@ export const serviceSchedule = defineEndpoint({
   summary: "A hospital service's schedule days (startDate alone: the week of the nearest day with slots)",
   tags: ['booking'],
   auth: 'public',
+  database: 'statements',
   query: z.object({ serviceId: id, ...range }),
   response,
   ...AVAILABILITY_CDN,

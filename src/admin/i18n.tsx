@@ -2,7 +2,7 @@
  * The admin's strings: i18n/strings/admin/<module>/<locale>.json, loaded by the admin app only (one chunk per
  * locale, fetched before the first screen). Keys of src/lib messages the admin renders (roles, add menu, form
  * messages) are part of the admin catalogue too, so the admin never loads the public site's catalogue.
- * A new module adds its folder to MODULES (see src/admin/README.md).
+ * A new module adds its folder under i18n/strings/admin/ and its type to AdminKey (see src/admin/README.md).
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALE_CONFIG, LOCALES, isLocale, type Locale } from '../../i18n/locales';
@@ -26,33 +26,17 @@ type Directory = typeof import('../../i18n/strings/admin/directory/vi-VN.json');
 type Edges = typeof import('../../i18n/strings/admin/edges/vi-VN.json');
 export type AdminCatalogue = Record<AdminKey, string>;
 
-/** One loader per module and locale: Vite makes each JSON file its own chunk. */
-const MODULES = {
-  core: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/core/*.json'),
-  users: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/users/*.json'),
-  doctors: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/doctors/*.json'),
-  notifications: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/notifications/*.json'),
-  profile: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/profile/*.json'),
-  overview: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/overview/*.json'),
-  availability: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/availability/*.json'),
-  imports: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/imports/*.json'),
-  reviews: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/reviews/*.json'),
-  campaigns: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/campaigns/*.json'),
-  appointments: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/appointments/*.json'),
-  'site-content': import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/site-content/*.json'), // issue 40
-  directory: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/directory/*.json'),
-  edges: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/edges/*.json'),
-};
+/**
+ * One loader per locale (src/admin/strings/<locale>.ts): every module's strings of the language in one chunk, so the
+ * app fetches one file before its first screen instead of one per module (gzip over one file is a third smaller).
+ * A new module's folder is picked up by those files' globs.
+ */
+const CATALOGUES = import.meta.glob<{ default: Record<string, string> }>('./strings/*.ts');
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {
-  const parts = await Promise.all(
-    Object.values(MODULES).map((files) => {
-      const load = Object.entries(files).find(([path]) => path.endsWith(`/${locale}.json`))?.[1];
-      if (!load) throw new Error(`admin strings for ${locale} are missing`);
-      return load().then((m) => m.default);
-    }),
-  );
-  return Object.assign({}, ...parts) as AdminCatalogue;
+  const load = CATALOGUES[`./strings/${locale}.ts`];
+  if (!load) throw new Error(`admin strings for ${locale} are missing`);
+  return (await load()).default as AdminCatalogue;
 }
 
 export const LANG_COOKIE = 'lang';

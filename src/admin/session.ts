@@ -1,5 +1,6 @@
 /**
- * The admin's own Supabase session (separate from the public site's: another storage key), loaded on demand.
+ * The admin's own Supabase session (separate from the public site's: another storage key), loaded on demand: a
+ * valid stored session is read without it, so the client arrives only to sign in, refresh or sign out.
  * Staff sign in with e-mail and password; the access token goes with every admin call.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -19,7 +20,29 @@ export function adminSupabase(): Promise<SupabaseClient> {
   return client;
 }
 
+/** supabase-js refreshes a session this close to its expiry (auth-js EXPIRY_MARGIN_MS): leave those to it. */
+const REFRESH_MARGIN_MS = 90_000;
+
+/**
+ * The stored session's access token while it stays valid past the refresh margin, read without supabase-js
+ * (issue 38 item 13: the client is a quarter of the admin's first load, and a signed-in manager opening the admin
+ * needs only this token). Anything else (no session, near expiry, an unreadable entry) is supabase-js's to answer.
+ */
+function storedAccessToken(): string | null {
+  try {
+    const session = JSON.parse(localStorage.getItem(ADMIN_SESSION_KEY) ?? 'null') as { access_token?: unknown; expires_at?: unknown } | null;
+    const token = session?.access_token;
+    const expiresAt = Number(session?.expires_at) * 1000;
+    return typeof token === 'string' && token && expiresAt - Date.now() > REFRESH_MARGIN_MS ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function accessToken(): Promise<string | null> {
+  // Once loaded (a sign-in, a refresh), supabase-js keeps answering: it owns the session from then on.
+  const stored = client ? null : storedAccessToken();
+  if (stored) return stored;
   const { data } = await (await adminSupabase()).auth.getSession();
   return data.session?.access_token ?? null;
 }

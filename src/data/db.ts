@@ -130,11 +130,106 @@ const ROLES = new Set<Caller['role']>(['anon', 'authenticated', 'service_role'])
 /**
  * The transaction's first round trip: `begin` and the caller's settings sent together as one simple query (a
  * parameterised query cannot hold two statements, hence literals quoted by pg's escapeLiteral), one round trip
- * fewer per transaction. jit is off, transaction-local so that it passes through Supabase's transaction pooler:
- * the RLS subplans make the planner's cost estimates of bulk reads large enough to trigger LLVM compilation,
- * which took 17 s of an 18 s build query on PostgreSQL 15 (0.5 s without); these short reads never gain from JIT.
+ * fewer per transaction.
  */
 function callerBegin(claims: string, sub: string, role: Caller['role']): string {
   if (!ROLES.has(role)) throw new Error(`Unknown database role: ${role}`);
-  return `begin; select set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true), set_config('request.jwt.claim.sub', ${pg.escapeLiteral(sub)}, true), set_config('role', '${role}', true), set_config('jit', 'off', true)`;
+  return `begin; ${callerSettings(claims, sub, role)}`;
+}
+
+/**
+ * The caller's settings, transaction-local: the JWT claims, the role (`none`: the connection's login role, the
+ * server's own) and jit off, so that they pass through Supabase's transaction pooler. jit: the RLS subplans make
+ * the planner's cost estimates of bulk reads large enough to trigger LLVM compilation, which took 17 s of an 18 s
+ * build query on PostgreSQL 15 (0.5 s without); these short reads never gain from JIT.
+ */
+function callerSettings(claims: string, sub: string, role: Caller['role'] | 'none'): string {
+  return `select set_config('request.jwt.claims', ${pg.escapeLiteral(claims)}, true), set_config('request.jwt.claim.sub', ${pg.escapeLiteral(sub)}, true), set_config('role', '${role}', true), set_config('jit', 'off', true)`;
+}
+
+/**
+ * A caller's queries sent one round trip each (issue 38 item 14): the caller's settings and the query travel as
+ * one simple-query message, which PostgreSQL runs as one implicit transaction, so the role switch is inside the
+ * call and nothing outlives it (Supabase's transaction-mode pooler may hand the connection to anyone next). No
+ * `begin`/`commit` of their own: each query is its own transaction with its own snapshot, so this is for calls
+ * that read (the public schedule and search calls), never for a call whose writes must stand or fall together.
+ * A simple query takes no parameters: they are written into the text as quoted literals (inlineParameters), of
+ * unknown type like an untyped parameter, so PostgreSQL resolves them as it resolves `$n`.
+ */
+export interface CallerStatements extends Queryable {
+  readonly callerStatements: true;
+  /** Runs `fn`'s queries as the server's own login role (src/server/server-role.ts), the claims kept. */
+  asServer<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export function callerStatements(db: Database, caller: Caller): CallerStatements {
+  if (!ROLES.has(caller.role)) throw new Error(`Unknown database role: ${caller.role}`);
+  const claims: Record<string, unknown> = { role: caller.role, ...(caller.claims ?? {}) };
+  const asCaller = callerSettings(JSON.stringify(claims), String(claims.sub ?? ''), caller.role);
+  const asServer = callerSettings(JSON.stringify(claims), String(claims.sub ?? ''), 'none');
+  let server = 0;
+  const query = async (text: unknown, values?: readonly unknown[]) => {
+    if (typeof text !== 'string') throw new Error('callerStatements: pass the SQL text and its values');
+    const results = (await db.pool.query(`${server > 0 ? asServer : asCaller}; ${inlineParameters(text, values ?? [])}`)) as unknown as pg.QueryResult[];
+    return results[results.length - 1];
+  };
+  return {
+    callerStatements: true,
+    query: query as unknown as Queryable['query'],
+    async asServer(fn) {
+      server++;
+      try {
+        return await fn();
+      } finally {
+        server--;
+      }
+    },
+  };
+}
+
+export function isCallerStatements(q: Queryable): q is CallerStatements {
+  return (q as Partial<CallerStatements>).callerStatements === true;
+}
+
+/** A value as the text of a quoted SQL literal, as node-postgres sends a parameter's value (arrays as array literals). */
+function literalText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return `{${v.map((e) => { const t = literalText(e); return t === null ? 'NULL' : Array.isArray(e) ? t : `"${t.replace(/[\\"]/g, '\\$&')}"`; }).join(',')}}`;
+  if (v instanceof Uint8Array) throw new Error('inlineParameters: binary values are not supported');
+  if (typeof v === 'object') return JSON.stringify(v);
+  throw new Error(`inlineParameters: unsupported value of type ${typeof v}`);
+}
+
+/** Each `$n` outside quotes and comments, with the text between: parsed once per SQL text. */
+const placeholderCache = new Map<string, (string | number)[]>();
+const SQL_TOKEN = /'(?:[^']|'')*'|(?<![\w$])[Ee]'(?:[^'\\]|''|\\.)*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|(\$[A-Za-z_]\w*\$|\$\$)[\s\S]*?\1|(?<![\w$])\$(\d+)/g;
+
+function placeholders(sql: string): (string | number)[] {
+  let parts = placeholderCache.get(sql);
+  if (parts) return parts;
+  parts = [];
+  let last = 0;
+  for (const m of sql.matchAll(SQL_TOKEN)) {
+    if (m[2] === undefined) continue;
+    parts.push(sql.slice(last, m.index), Number(m[2]));
+    last = m.index + m[0].length;
+  }
+  parts.push(sql.slice(last));
+  if (placeholderCache.size < 1000) placeholderCache.set(sql, parts);
+  return parts;
+}
+
+/** `sql` with each `$n` replaced by values[n-1] as a quoted literal (NULL for null), for a simple query. */
+export function inlineParameters(sql: string, values: readonly unknown[]): string {
+  return placeholders(sql)
+    .map((p) => {
+      if (typeof p === 'string') return p;
+      if (p < 1 || p > values.length) throw new Error(`inlineParameters: no value for $${p}`);
+      const text = literalText(values[p - 1]);
+      return text === null ? 'NULL' : pg.escapeLiteral(text);
+    })
+    .join('');
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type pg from 'pg';
-import { asCaller, ANON, type Caller, type Database } from '../data/db';
+import { asCaller, callerStatements, ANON, type Caller, type Database, type Queryable } from '../data/db';
 import type { StaffRole } from '../lib/admin-menu';
 import { emptyFieldErrors, requestedVersion, success, failure, GENERIC_ERROR_MESSAGE, STATUS } from '../lib/envelope';
 import { ApiError, badRequest, forbidden, methodNotAllowed, notFound, payloadTooLarge, validationFailed, type HttpStatus } from '../lib/errors';
@@ -36,9 +36,14 @@ export type BodySpec =
 
 type AnySession = UserSession | StaffSession | PatientSession;
 type SessionOf<A extends AuthMode> = A extends 'staff' ? StaffSession : A extends 'patient' ? PatientSession : A extends 'user' ? UserSession : UserSession | null;
-/** How a handler reaches the database: 'caller', a transaction as the caller; 'none', no transaction. */
-export type DatabaseMode = 'caller' | 'none';
-type DbOf<D extends DatabaseMode> = D extends 'none' ? undefined : pg.PoolClient;
+/**
+ * How a handler reaches the database: 'caller', a transaction as the caller; 'statements', each query one round
+ * trip as the caller with the role switch inside it and no transaction around them (calls that only read: the
+ * public schedule and search calls, which Supabase's pooler would otherwise charge begin, settings and commit);
+ * 'none', no database work.
+ */
+export type DatabaseMode = 'caller' | 'statements' | 'none';
+type DbOf<D extends DatabaseMode> = D extends 'none' ? undefined : D extends 'statements' ? Queryable : pg.PoolClient;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type BodyOut<B> = B extends { json: infer S } ? Out<S> : B extends { multipart: infer S } ? Out<S> : undefined;
 type ResponseSpec = z.ZodType | Readonly<Record<string, z.ZodType>>;
@@ -77,7 +82,7 @@ export interface EndpointSpec<A extends AuthMode, Q extends AnyObject | undefine
   response: R;
   /** Versions answered; the first is the default when the client asks for none. */
   versions?: readonly string[];
-  /** 'none' skips the transaction (the handler does no database work as the caller). Default 'caller'. */
+  /** 'statements': one round trip per query, no transaction (reads only); 'none': no database work. Default 'caller'. */
   database?: D;
   rateLimit?: { bucket: RateLimitBucket; key: 'user' | 'ip' | ((input: { query: Out<Q>; params: Out<P>; body: BodyOut<B>; ip: string; userId?: string }) => string) };
   /** Public, cacheable data: seconds a CDN may keep it. Personal responses are always no-store. */
@@ -225,9 +230,13 @@ export function defineEndpoint<
       messages,
     });
 
-  /** The handler in one transaction as the caller (RLS decides), or without one for database 'none'. */
+  /** The handler in one transaction as the caller (RLS decides), its queries one round trip each, or without the database. */
   const inTransaction = (db: Database, caller: Caller, run: (client: DbOf<D>) => Promise<unknown>): Promise<unknown> =>
-    spec.database === 'none' ? run(undefined as DbOf<D>) : asCaller(db, caller, (client) => run(client as DbOf<D>));
+    spec.database === 'none'
+      ? run(undefined as DbOf<D>)
+      : spec.database === 'statements'
+        ? run(callerStatements(db, caller) as unknown as DbOf<D>)
+        : asCaller(db, caller, (client) => run(client as DbOf<D>));
 
   return {
     kind: 'endpoint',

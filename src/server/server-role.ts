@@ -4,7 +4,7 @@
  * touch (the outbox, payments, public.public_owner_slots): `fn` runs as the connection's login role and the
  * transaction's role is put back afterwards, whatever happens.
  */
-import type { Queryable } from '../data/db';
+import { isCallerStatements, type Queryable } from '../data/db';
 
 // One round trip reads the transaction's role and leaves it (the materialized CTE is read before the
 // set_config of the select list runs).
@@ -12,6 +12,8 @@ const LEAVE_ROLE = `with r as materialized (select current_setting('role') as ro
   select r.role, set_config('role', 'none', true) from r`;
 
 export async function asServerRole<T>(client: Queryable, fn: () => Promise<T>): Promise<T> {
+  // A call sent one statement at a time switches role inside each of fn's statements: no round trip of its own.
+  if (isCallerStatements(client)) return client.asServer(fn);
   const { rows } = await client.query<{ role: string }>(LEAVE_ROLE);
   const role = rows[0]?.role ?? 'none';
   if (role === 'none') return fn();

@@ -1,5 +1,6 @@
 /**
- * admin-users-p95-ratio (issue #27, budget 5): p95 of GET /api/admin/users (version 2.0.0, first page of 500+ staff,
+ * admin-users-p95-ratio (issue #27; reported without a budget since DESIGN §8 retired p95 ratios for admin calls:
+ * what production pays per call is tests/bench/production.bench.ts's admin_user_list): p95 of GET /api/admin/users (version 2.0.0, first page of 500+ staff,
  * as a platform admin) at 50 concurrent requests, divided by the p95 of a bare node:http server answering the same
  * bytes, measured in the same run (the server in a child process, apart from the load generator).
  */
@@ -12,7 +13,6 @@ import { percentile, round } from './harness';
 
 const CONCURRENCY = 50;
 const ROUNDS = 20;
-export const USERS_P95_RATIO_BUDGET = 5;
 
 function get(url: string, token: string, agent: http.Agent): Promise<boolean> {
   return new Promise((resolve) => {
@@ -58,7 +58,7 @@ const bench: Benchmark = {
       const users = await p95(`${url}/api/admin/users`, token, agent);
       agent.destroy();
       log(`users p95 ${round(users.p95)} ms, bare node:http p95 ${round(bare.p95)} ms (${bytes} bytes an answer)`);
-      emit({ name: 'admin-users-p95-ratio', value: round(users.p95 / bare.p95), unit: 'ratio', budget: USERS_P95_RATIO_BUDGET, detail: { usersP95Ms: round(users.p95), bareP95Ms: round(bare.p95), concurrency: CONCURRENCY, requests: users.requests } });
+      emit({ name: 'admin-users-p95-ratio', value: round(users.p95 / bare.p95), unit: 'ratio', detail: { usersP95Ms: round(users.p95), bareP95Ms: round(bare.p95), concurrency: CONCURRENCY, requests: users.requests } });
       emit({ name: 'admin-users errors', value: users.errors, unit: 'requests', budget: 0 });
     } finally {
       child.kill('SIGTERM');

@@ -38,7 +38,11 @@ function get(url: string, token: string, agent: http.Agent): Promise<{ status: n
   });
 }
 
-async function measure(ctx: BenchContext, name: string, url: string, token: string, agent: http.Agent, budget: number | null = 30) {
+/**
+ * p50/p95 under CONCURRENCY connections to one local process, and errors (budget 0). No absolute p95 budget (issue
+ * 38 item 14): the queue of one process is not what production pays per call (tests/bench/production.bench.ts).
+ */
+async function measure(ctx: BenchContext, name: string, url: string, token: string, agent: http.Agent) {
   const one = async () => {
     const t0 = performance.now();
     try {
@@ -62,7 +66,7 @@ async function measure(ctx: BenchContext, name: string, url: string, token: stri
   samples.sort((a, b) => a - b);
   const detail = { concurrency: CONCURRENCY, requests: samples.length, throughputPerSecond: round(samples.length / seconds, 0) };
   ctx.emit({ name: `${name}.p50`, value: round(percentile(samples, 50)), unit: 'ms', detail });
-  ctx.emit({ name: `${name}.p95`, value: round(percentile(samples, 95)), unit: 'ms', ...(budget === null ? {} : { budget }), detail });
+  ctx.emit({ name: `${name}.p95`, value: round(percentile(samples, 95)), unit: 'ms', detail });
   ctx.emit({ name: `${name}.errors`, value: errors, unit: 'requests', budget: 0, detail });
 }
 
@@ -80,7 +84,7 @@ const bench: Benchmark = {
       }
       try {
         if (engine === 'pglite') {
-          await measure(ctx, 'api.baseline.bare-node-http', server.baselineUrl, server.staffToken, agent, null);
+          await measure(ctx, 'api.baseline.bare-node-http', server.baselineUrl, server.staffToken, agent);
           await measure(ctx, 'api.session.authenticated', `${server.url}/api/session`, server.staffToken, agent);
         }
         await measure(ctx, `api.admin-me.${engine}`, `${server.url}/api/admin/me`, server.staffToken, agent);

@@ -1,13 +1,12 @@
 /**
- * Schedule and search functions under 200 concurrent connections (issue #6, DESIGN §8: p95 under 30 ms, no
- * errors), on the local server (scripts/lib/server.ts in a child process) over a database seeded at the
+ * Schedule and search functions under 200 concurrent connections (issue #6; DESIGN §8: no errors under load), on the local server (scripts/lib/server.ts in a child process) over a database seeded at the
  * benchmark-scale directory (BENCHMARK_SCALE, the build benchmark's 60,000 pages) or the scale given. The load comes from `wrk` (Debian package, a C load
  * generator: the figures are the server's, not a Node client's) replaying a request list that spreads calls over
  * the whole directory the way visitors do: doctors, services and branches drawn with a Zipf popularity law
  * (s = 1; a few popular, a long tail), the date strip's window and nearest-day call as the islands ask them (or,
  * BENCH_WINDOWS=spread, windows and start days of any client), searches with and without specialty and keyword.
  * Each call runs cold first (2 s of warm-up, then SECONDS measured: `cold_p95`, no budget), then in the steady
- * state the budget is about (each wrk thread has walked the whole list: every owner loaded, the CDN's copies coming
+ * state (each wrk thread has walked the whole list: every owner loaded, the CDN's copies coming
  * and going), then one connection at a time (the cost of a single request).
  *
  * Engines: PostgreSQL (the local server, always) and embedded PGlite (at scale ≤ 2, or BENCH_PGLITE=1; 0: never).
@@ -36,7 +35,8 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const CONCURRENCY = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const P95_BUDGET_MS = 30;
+// No absolute latency budget (issue 38 item 14): 200 connections to one local process measure its queue, not
+// what production pays per call; tests/bench/production.bench.ts reports that (CPU, round trips, bytes per call).
 /** Requests in each call's list: far more than the distinct URLs a few seconds of traffic touch. */
 const LIST_LENGTH = 50_000;
 const V2 = 'application/json; version=2.0.0';
@@ -223,7 +223,7 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
       const cold = await wrk(base, file, CONCURRENCY, SECONDS);
       ctx.log(`${engine} ${label} (cold): p50 ${cold.p50} ms, p95 ${cold.p95} ms, p99 ${cold.p99} ms, ${cold.rps} req/s`);
       ctx.emit({ name: `booking.${engine}.${label}.cold_p95`, value: cold.p95, unit: 'ms', detail: { p50: cold.p50, p99: cold.p99, rps: cold.rps, requests: cold.requests } });
-      // Then the budgeted run, in the steady state of a warm deployment: once each wrk thread has walked the whole
+      // Then the steady-state run, in the steady state of a warm deployment: once each wrk thread has walked the whole
       // list (every address asked at least once), its owners loaded and the CDN's copies coming and going.
       const more = Math.ceil(LIST_LENGTH / Math.max(1, cold.rps / 2) - SECONDS - 2);
       if (more > 0) await wrk(base, file, CONCURRENCY, more);
@@ -233,7 +233,7 @@ async function measureEngine(ctx: BenchContext, scale: number, engine: 'postgres
       const detail = { engine, scale, concurrency: CONCURRENCY, seconds: SECONDS, requests: r.requests, rps: r.rps, p50: r.p50, p99: r.p99, max: r.max, loadavg: load, cdnCache, windows: process.env.BENCH_WINDOWS === 'spread' ? 'spread' : 'islands' };
       ctx.log(`${engine} ${label}: p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps} req/s, ${r.requests} requests, errors ${errors} (load ${load.join(' ')})`);
       ctx.emit({ name: `booking.${engine}.${label}.p50`, value: r.p50, unit: 'ms', detail });
-      ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', budget: P95_BUDGET_MS, detail });
+      ctx.emit({ name: `booking.${engine}.${label}.p95`, value: r.p95, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.p99`, value: r.p99, unit: 'ms', detail });
       ctx.emit({ name: `booking.${engine}.${label}.rps`, value: r.rps, unit: 'requests/s', detail });
       ctx.emit({ name: `booking.${engine}.${label}.errors`, value: errors, unit: 'requests', budget: 0, detail: { ...detail, errorAnswers: r.errorAnswers, socketErrors: r.socketErrors, timeouts: r.timeouts } });

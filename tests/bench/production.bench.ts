@@ -10,6 +10,10 @@
  *    database's own CPU is another process), database round trips (queries sent on a connection), and bytes sent
  *    (status line, headers and body of the answer). Printed: `schedule-call-cpu-us` (doctor schedule, the date
  *    strip's window), `search-call-cpu-us` (quick-booking doctor search), and `call-cpu-us.<call>` for each call.
+ *    The public calls' budget is one round trip (`call-round-trips.<call>`: the caller's settings and the query
+ *    sent as one simple query, endpoint database 'statements'). The writes and admin calls are measured the same
+ *    way, without a budget (DESIGN §8): `booking_create` (a hold), `booking_confirm`, `admin_me`, the admin doctor,
+ *    appointment and user lists, and `admin_doctor_status_save`.
  * 2. **The share of requests that reach a function behind the CDN** (`<schedule|search>-origin-share-<rate>rps`),
  *    simulated from the same request lists: requests spread evenly over time at 100, 1,000 and 10,000 a second,
  *    each address kept by one shared cache for the answer's fresh seconds, then answered stale for the
@@ -22,10 +26,15 @@
  */
 import pg from 'pg';
 import { openDatabase } from '../../src/data/db';
+import { addDays } from '../../src/lib/hospital-time';
 import { useDatabase } from '../../src/server/runtime';
 import { buildDatabase, createServerDatabase, dropServerDatabase } from '../../scripts/lib/db-setup';
 import { ensurePgServer, uniqueDatabaseName } from '../../scripts/lib/pg-server';
 import { createRandom } from '../../supabase/seed/random';
+import { setRateLimit } from '../../src/server/rate-limit';
+import { bulkPatients } from '../support/booking';
+import { createStaff } from '../support/accounts';
+import { signAccessToken } from '../support/tokens';
 import { readDirectory, requestLists } from './booking.bench';
 import { round, type Benchmark, type BenchContext } from './harness';
 
@@ -75,35 +84,110 @@ function toRequest(line: string): Request {
   return new Request(`https://suckhoeviet.vn${target}`, { headers: accept ? { accept } : {} });
 }
 
+/** The public calls: one round trip each is the budget (DESIGN §8), the role switch sent with the query. */
+const PUBLIC_ROUND_TRIPS = 1;
+
 async function measureCalls(ctx: BenchContext, label: string, handler: Handler, lines: string[]): Promise<void> {
   const distinct = [...new Set(lines)];
   // A small list (specialties: one address per branch) keeps half of its addresses for the measurement.
   const warmUp = Math.min(WARM_UP, Math.floor(distinct.length / 2));
-  const warm = distinct.slice(0, warmUp);
-  const measured = distinct.slice(warmUp, warmUp + CALLS);
-  for (const line of warm) await (await handler(toRequest(line), { ip: '203.0.113.7' })).arrayBuffer();
+  const requests = distinct.slice(0, warmUp + CALLS).map((line) => () => toRequest(line));
+  await measureRequests(ctx, label, handler, requests, warmUp, PUBLIC_ROUND_TRIPS);
+}
+
+/**
+ * Calls `requests` one at a time, the first `warmUp` unmeasured; prints CPU, round trips and bytes per call.
+ * `roundTripBudget`: the public calls' one round trip; the writes and admin calls are reported without one.
+ */
+async function measureRequests(ctx: BenchContext, label: string, handler: Handler, requests: (() => Request)[], warmUp: number, roundTripBudget?: number): Promise<void> {
+  for (const make of requests.slice(0, warmUp)) await (await handler(make(), { ip: '203.0.113.7' })).arrayBuffer();
+  const measured = requests.slice(warmUp);
   let bytes = 0;
   let failed = 0;
+  const statuses: Record<number, number> = {};
   const trips0 = roundTrips;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  for (const line of measured) {
-    const res = await handler(toRequest(line), { ip: '203.0.113.7' });
+  for (const make of measured) {
+    const res = await handler(make(), { ip: '203.0.113.7' });
     if (res.status !== 200) failed++;
+    statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     bytes += await answerBytes(res);
   }
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const n = measured.length;
   const cpuUs = (cpu.user + cpu.system) / n;
-  const detail = { calls: n, distinctAddresses: distinct.length, failed, wallMsPerCall: round(wallMs / n, 3), userUs: round(cpu.user / n, 1), systemUs: round(cpu.system / n, 1) };
+  const detail = { calls: n, failed, statuses, wallMsPerCall: round(wallMs / n, 3), userUs: round(cpu.user / n, 1), systemUs: round(cpu.system / n, 1) };
   ctx.log(`${label}: ${round(cpuUs, 1)} µs CPU, ${round((roundTrips - trips0) / n, 2)} round trips, ${round(bytes / n, 0)} bytes a call (${n} calls, ${failed} failed)`);
   if (label === 'doctor_schedule') ctx.emit({ name: 'schedule-call-cpu-us', value: round(cpuUs, 1), unit: 'µs', detail });
   if (label === 'doctor_search') ctx.emit({ name: 'search-call-cpu-us', value: round(cpuUs, 1), unit: 'µs', detail });
   ctx.emit({ name: `call-cpu-us.${label}`, value: round(cpuUs, 1), unit: 'µs', detail });
-  ctx.emit({ name: `call-round-trips.${label}`, value: round((roundTrips - trips0) / n, 2), unit: 'round trips', detail });
+  ctx.emit({ name: `call-round-trips.${label}`, value: round((roundTrips - trips0) / n, 2), unit: 'round trips', ...(roundTripBudget === undefined ? {} : { budget: roundTripBudget }), detail });
   ctx.emit({ name: `call-bytes.${label}`, value: round(bytes / n, 0), unit: 'bytes', detail });
   ctx.emit({ name: `call-failures.${label}`, value: failed, unit: 'calls', budget: 0, detail });
+}
+
+/** Writes and admin calls measured per kind (each booking needs a free slot and a patient of its own). */
+const WRITE_CALLS = Number(process.env.BENCH_PRODUCTION_WRITE_CALLS ?? 100);
+const WRITE_WARM_UP = 20;
+
+const json = (url: string, token: string, method: string, body?: unknown, accept?: string) => () =>
+  new Request(`https://suckhoeviet.vn${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(accept ? { accept } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/**
+ * Booking create (hold) and confirm as patients send them, and the admin calls a hospital manager makes most
+ * (who am I, the doctor, appointment and user lists, a doctor's status saved): CPU, round trips and bytes per call,
+ * measured like the public calls (DESIGN §8: no p95 against a bare server for them; one local process queues
+ * writes, production serves one call per instance).
+ */
+async function measureWrites(ctx: BenchContext, db: Awaited<ReturnType<typeof openDatabase>>, dir: { today: string }): Promise<void> {
+  const n = WRITE_WARM_UP + WRITE_CALLS;
+  setRateLimit('booking_create', { limit: 1_000_000, windowSeconds: 600 });
+  const patients = await Promise.all((await bulkPatients(db, n, `bench-production-${Date.now()}-`)).map((id) => signAccessToken(id)));
+  // One future slot of each of n published outpatient doctors (a doctor of an inactive branch is not bookable).
+  const { rows: slots } = await db.pool.query<{ slotId: number; doctorId: number; date: string }>(
+    `select distinct on (d.id) ts.id::int as "slotId", d.id::int as "doctorId", sc.working_day::text as date
+       from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id join public.doctors d on d.id = sc.doctor_id
+       join public.hospitals h on h.id = d.hospital_id join public.organizations o on o.id = h.organization_id
+      where sc.kind = 'outpatient' and d.status = 1 and d.outpatient_enabled and not d.baby_formula_campaign and h.is_active and o.is_active
+        and ts.booked = 0 and sc.working_day between current_date + 3 and current_date + 60
+      order by d.id, ts.id limit $1`,
+    [n],
+  );
+  const bookings = (await import('../../functions/bookings.ts')).default as Handler;
+  const bookingIds: number[] = [];
+  const holds = slots.map((s, i) =>
+    json('/api/bookings/holds', patients[i]!, 'POST', { kind: 'doctor', doctorId: s.doctorId, date: s.date, scheduleId: s.slotId, telemedicine: false, idempotencyKey: `bench${i}${Date.now()}`.padEnd(24, 'k') }),
+  );
+  // The hold's answer carries the booking id the confirm needs: read it from a clone.
+  const holding: Handler = async (req, context) => {
+    const res = await bookings(req, context);
+    const body = (await res.clone().json()) as { _data?: { id?: number } };
+    if (body._data?.id) bookingIds.push(body._data.id);
+    return res;
+  };
+  await measureRequests(ctx, 'booking_create', holding, holds, WRITE_WARM_UP);
+  const confirms = bookingIds.map((id, i) => json(`/api/bookings/${id}/confirm`, patients[i]!, 'POST', { familyMemberId: null, contactPhone: '0901234567', paymentMethod: 'cash-on-delivery' }));
+  await measureRequests(ctx, 'booking_confirm', bookings, confirms, Math.min(WRITE_WARM_UP, Math.floor(confirms.length / 2)));
+
+  const staff = await signAccessToken(await createStaff(db, { email: `bench-production-admin-${Date.now()}@bench.test`, role: 'admin' }));
+  const V2 = 'application/json; version=2.0.0';
+  const handler = async (fn: string) => (await import(`../../functions/${fn}.ts`)).default as Handler;
+  const pages = (make: (page: number) => () => Request) => Array.from({ length: n }, (_, i) => make((i % 5) + 1));
+  const active = (await db.pool.query(`select d.id from public.doctors d where d.status = 1 and exists (select 1 from public.schedules s where s.doctor_id = d.id and s.working_day > current_date) order by d.id limit $1`, [n])).rows.map((r) => Number(r.id));
+  const admin: [string, string, (() => Request)[]][] = [
+    ['admin_me', 'admin-me', Array.from({ length: n }, () => json('/api/admin/me', staff, 'GET'))],
+    ['admin_doctor_list', 'admin-doctors', pages((p) => json(`/api/admin/doctors?page=${p}`, staff, 'GET'))],
+    ['admin_appointment_list', 'admin-appointments', pages((p) => json(`/api/admin/appointments?from=${dir.today}&to=${addDays(dir.today, 30)}&page=${p}`, staff, 'GET'))],
+    ['admin_user_list', 'admin-users', pages((p) => json(`/api/admin/users?page=${p}`, staff, 'GET', undefined, V2))],
+    ['admin_doctor_status_save', 'admin-doctors', active.map((id) => json(`/api/admin/doctors/${id}/status`, staff, 'PUT', { status: 1 }))],
+  ];
+  for (const [label, fn, requests] of admin) await measureRequests(ctx, label, await handler(fn), requests, Math.min(WRITE_WARM_UP, Math.floor(requests.length / 2)));
 }
 
 /**
@@ -177,8 +261,10 @@ const bench: Benchmark = {
       const handlers = new Map<string, Handler>();
       for (const fn of new Set(Object.values(FUNCTION_OF))) handlers.set(fn, (await import(`../../functions/${fn}.ts`)).default as Handler);
       for (const [label, list] of lists) await measureCalls(ctx, label, handlers.get(FUNCTION_OF[label])!, list);
+      await measureWrites(ctx, db, dir);
     } finally {
       useDatabase(undefined);
+      setRateLimit('booking_create', undefined);
       await db.close();
       if (previous === undefined) delete process.env.DATABASE_PREPARED_STATEMENTS;
       else process.env.DATABASE_PREPARED_STATEMENTS = previous;

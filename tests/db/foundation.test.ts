@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { asCaller, ANON, transaction } from '../../src/data/db';
+import { asCaller, callerStatements, inlineParameters, ANON, transaction } from '../../src/data/db';
+import { asServerRole } from '../../src/server/server-role';
 import { listMigrations } from '../../scripts/lib/db-setup';
 import { LOCALES, LOCALE_CONFIG } from '../../i18n/locales';
 import { describeEachEngine } from './support/engines';
@@ -68,6 +69,53 @@ describeEachEngine('database foundation', { seed: true }, (ctx) => {
     expect(after.rows[0].role).not.toBe('authenticated');
     expect(after.rows[0].claims).toBe('');
     expect(after.rows[0].countries).toBe(6);
+  });
+
+  it('sends a caller statement in one round trip, role switch inside, nothing outliving it (issue 38 item 14)', async () => {
+    const active = (await ctx.db.pool.query('select count(*)::int as n from public.organizations where is_active')).rows[0].n;
+    const sent: unknown[] = [];
+    const pool = ctx.db.pool;
+    const query = pool.query.bind(pool);
+    pool.query = ((...args: unknown[]) => (sent.push(args[0]), (query as (...a: unknown[]) => unknown)(...args))) as typeof pool.query;
+    try {
+      const c = callerStatements(ctx.db, ANON);
+      const seen = (await c.query(`select current_user as role, auth.role() as claim, (select count(*)::int from public.organizations) as n, current_setting('jit') as jit`)).rows[0];
+      expect(seen).toEqual({ role: 'anon', claim: 'anon', n: active, jit: 'off' });
+      expect(sent).toHaveLength(1);
+      // The server's own role for what asServerRole wraps, the caller's role again after, each still one round trip.
+      const server = await asServerRole(c, async () => (await c.query('select current_user as role')).rows[0].role);
+      expect(server).not.toBe('anon');
+      expect((await c.query('select current_user as role')).rows[0].role).toBe('anon');
+      expect(sent).toHaveLength(3);
+    } finally {
+      pool.query = query;
+    }
+    const after = await ctx.db.pool.query(`select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as claims`);
+    expect(after.rows[0].role).not.toBe('anon');
+    expect(after.rows[0].claims).toBe('');
+  });
+
+  it('keeps RLS and grants deciding for caller statements, and the connection usable after a failure', async () => {
+    const c = callerStatements(ctx.db, ANON);
+    await expect(c.query(`update public.hospitals set name = 'x' returning id`)).rejects.toThrow(/permission denied/);
+    await expect(c.query('select 1/$1::int as x', [0])).rejects.toThrow(/division by zero/);
+    const sub = '00000000-0000-4000-8000-000000000003';
+    const me = callerStatements(ctx.db, { role: 'authenticated', claims: { sub, email: "o'neil\\x@example.com" } });
+    expect((await me.query('select auth.uid() as uid, current_user as role')).rows[0]).toEqual({ uid: sub, role: 'authenticated' });
+    expect((await ctx.db.pool.query('select current_user as role')).rows[0].role).not.toBe('authenticated');
+  });
+
+  it('reads inlined values exactly as the same query with parameters', async () => {
+    const sql = `select $1::text as a, $2::bigint[] as ids, $3::date as d, $4::timestamptz as t, $5::int as n, $6::text as none, $7::jsonb as j, $8::text[] as words,
+      '$1 stays' as lit, $$ $2 too $$ as dollar, "x$1" as q -- $3 in a comment
+      from (select 1 as "x$1") s /* $4 here */`;
+    const values = ["o'neil \\ \"quoted\" $2", [3, 1, 2], '2026-11-28', new Date('2026-11-28T10:00:00Z'), -7, null, { k: "it's" }, ['a"b', 'c\\d', 'e,f', '{g}']];
+    const direct = (await ctx.db.pool.query(sql.replace(/"x\$1" as q/, '"x$1" as q'), values)).rows[0];
+    const inlined = (await ctx.db.pool.query(inlineParameters(sql, values))).rows[0];
+    expect(inlined).toEqual(direct);
+    expect(inlined.lit).toBe('$1 stays');
+    expect(inlined.words).toEqual(['a"b', 'c\\d', 'e,f', '{g}']);
+    expect(() => inlineParameters('select $2', [1])).toThrow(/no value for \$2/);
   });
 
   it('rolls a failed transaction back completely', async () => {

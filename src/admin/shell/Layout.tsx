@@ -5,7 +5,7 @@
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LOCALE_CONFIG } from '../../../i18n/locales';
 import { adminMenu, type MenuEntry } from '../../lib/admin-menu';
@@ -19,7 +19,6 @@ import { Dropdown } from '../kit/Dropdown';
 import { Spinner } from '../kit/Spinner';
 import { accessToken } from '../session';
 import { Bell } from './Bell';
-import { DateBar } from './DateBar';
 import { MenuIcon } from './menu-icons';
 import { RouteGuard, useRouteHandle } from './guard';
 import { logout } from './logout';
@@ -27,6 +26,9 @@ import { ErrorBoundary, useNotFoundShown } from './pages';
 import { useBranches, useOrganizations, useScope } from './scope';
 import { loadSupportWidget } from './support-widget';
 import { usePageTitle } from './title';
+
+/** The top bar's date picker shows on the appointments screen only: it arrives with that screen, not with the shell. */
+const DateBar = lazy(() => import('./DateBar').then((m) => ({ default: m.DateBar })));
 
 function MenuLink({ entry, collapsed, onNavigate }: { entry: MenuEntry; collapsed: boolean; onNavigate: () => void }) {
   const { t } = useT();
@@ -210,7 +212,11 @@ export function Layout() {
         <header className="topbar">
           <h1 className="topbar-title">{title}</h1>
           <ScopeBar />
-          {handle.datePicker ? <DateBar /> : null}
+          {handle.datePicker ? (
+            <Suspense fallback={null}>
+              <DateBar />
+            </Suspense>
+          ) : null}
           <div className="topbar-tools">
             <Bell />
             <AddMenu />
