@@ -224,8 +224,9 @@ test('facility: a branch calendar feed is created, fetched by calendar apps, and
   const feeds = page.locator('.ical-feeds');
   await expect(feeds.getByRole('heading', { name: 'Nguồn lịch' })).toBeVisible();
   // Each project makes its own feed: the desktop one of the branch, the mobile one of a doctor of it.
-  await feeds.getByLabel('Chi nhánh').selectOption(String(SEED_SCOPE.branchHospitalId));
-  if (isMobile) await feeds.getByLabel('Nguồn lịch cho').selectOption({ index: 1 });
+  const [branch, target] = [feeds.locator('form select').first(), feeds.locator('form select').nth(1)];
+  await branch.selectOption(String(SEED_SCOPE.branchHospitalId));
+  if (isMobile) await target.selectOption({ index: 1 });
   await feeds.getByRole('button', { name: 'Tạo nguồn lịch' }).click();
   const address = feeds.locator('.once-box input');
   await expect(address).toHaveValue(/\/api\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
