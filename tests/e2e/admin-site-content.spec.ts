@@ -219,10 +219,12 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
 });
 
 test('facility: a branch calendar feed is created, fetched by calendar apps, and its old address is dead after a new one', async ({ page, request, isMobile }) => {
+  test.setTimeout(120_000);
   if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
   const feeds = page.locator('.ical-feeds');
-  await expect(feeds.getByRole('heading', { name: 'Nguồn lịch' })).toBeVisible();
+  // The screen's chunk loads after sign-in: slow on a loaded machine.
+  await expect(feeds.getByRole('heading', { name: 'Nguồn lịch' })).toBeVisible({ timeout: 30_000 });
   // Each project makes its own feed: the desktop one of the branch, the mobile one of a doctor of it.
   const [branch, target] = [feeds.locator('form select').first(), feeds.locator('form select').nth(1)];
   await branch.selectOption(String(SEED_SCOPE.branchHospitalId));
