@@ -183,7 +183,7 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
   try {
     await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
     await expect(page.getByRole('heading', { name: 'Webhook lịch hẹn' })).toBeVisible();
-    await page.locator('.hook-form select').selectOption(String(SEED_SCOPE.branchHospitalId));
+    await page.getByRole('form', { name: 'Thêm webhook' }).locator('select').selectOption(String(SEED_SCOPE.branchHospitalId));
     await page.getByLabel('Địa chỉ (URL)').fill(url);
     await page.getByRole('button', { name: 'Thêm webhook' }).click();
     const card = page.locator('.hook', { hasText: url });
