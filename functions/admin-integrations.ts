@@ -5,20 +5,34 @@
  * hospitals the caller manages. Sending is the server's (src/server/webhooks.ts). Shapes: src/lib/webhooks.ts.
  */
 import { z } from 'zod';
-import { notFound } from '../src/lib/errors';
+import { notFound, validationFailed } from '../src/lib/errors';
 import { deliveryListSchema, webhookInputSchema, webhookListSchema, webhookSchema, webhookUpdateSchema, type Webhook } from '../src/lib/webhooks';
 import type { Queryable } from '../src/data/db';
 import { defineEndpoint, serve } from '../src/server/endpoint';
 import { asServerRole } from '../src/server/server-role';
+import { checkWebhookUrl } from '../src/server/public-address';
 import { redeliver } from '../src/server/webhooks';
+import { newWebhookSecret, sealSecret, secretHint } from '../src/server/webhook-secret';
 
 const MANAGERS = ['facility', 'senior_branch', 'branch', 'admin', 'super'] as const;
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-const HOOKS = `select w.id::int as id, json_build_object('id', h.id, 'name', h.name) as hospital, w.url, w.events, w.secret, w.is_active as "isActive",
+const HOOKS = `select w.id::int as id, json_build_object('id', h.id, 'name', h.name) as hospital, w.url, w.events, w.secret_hint as "secretHint", w.is_active as "isActive",
   w.paused_at as "pausedAt", w.consecutive_failures as "consecutiveFailures"
   from public.webhooks w join public.hospitals h on h.id = w.hospital_id`;
 const toHook = (r: Webhook & { pausedAt: Date | string | null }): Webhook => ({ ...r, pausedAt: r.pausedAt === null ? null : new Date(r.pausedAt).toISOString() });
+
+/** Only public internet addresses (src/server/public-address.ts); checked again at each delivery. */
+async function assertPublicUrl(url: string) {
+  const refusal = await checkWebhookUrl(url);
+  if (refusal) throw validationFailed({ url: [refusal] });
+}
+
+/** A new signing secret: sealed for the table, the plain one answered once. */
+function freshSecret() {
+  const secret = newWebhookSecret();
+  return { secret, sealed: sealSecret(secret), hint: secretHint(secret) };
+}
 
 async function readHook(db: Queryable, id: number): Promise<Webhook> {
   const { rows } = await db.query(`${HOOKS} where w.id = $1`, [id]);
@@ -44,16 +58,18 @@ export const listHooks = defineEndpoint({
 export const createHook = defineEndpoint({
   method: 'POST',
   path: '/api/admin/integrations/webhooks',
-  summary: 'Add a booking webhook to a hospital the caller manages (its secret is made by the database)',
+  summary: 'Add a booking webhook to a hospital the caller manages (public https address; its secret is answered this once)',
   tags: ['admin', 'integrations'],
   auth: 'staff',
   roles: MANAGERS,
   body: { json: webhookInputSchema },
   response: webhookSchema,
   async handler({ body, db, messages }) {
-    const { rows } = await db.query<{ id: number }>('insert into public.webhooks (hospital_id, url, events) values ($1, $2, $3) returning id::int as id', [body.hospitalId, body.url, body.events]);
+    await assertPublicUrl(body.url);
+    const s = freshSecret();
+    const { rows } = await db.query<{ id: number }>('insert into public.webhooks (hospital_id, url, events, secret_sealed, secret_hint) values ($1, $2, $3, $4, $5) returning id::int as id', [body.hospitalId, body.url, body.events, s.sealed, s.hint]);
     messages.push('Create successfully');
-    return readHook(db, rows[0].id);
+    return { ...(await readHook(db, rows[0].id)), secret: s.secret };
   },
 });
 
@@ -68,6 +84,7 @@ export const updateHook = defineEndpoint({
   body: { json: webhookUpdateSchema },
   response: webhookSchema,
   async handler({ params, body, db, messages }) {
+    if (body.url !== undefined) await assertPublicUrl(body.url);
     const { rowCount } = await db.query('update public.webhooks set url = coalesce($2, url), events = coalesce($3, events), is_active = coalesce($4, is_active) where id = $1', [params.id, body.url ?? null, body.events ?? null, body.isActive ?? null]);
     if (!rowCount) throw notFound('This webhook does not exist.');
     messages.push('Update successfully');
@@ -78,17 +95,18 @@ export const updateHook = defineEndpoint({
 export const rotateSecret = defineEndpoint({
   method: 'POST',
   path: '/api/admin/integrations/webhooks/:id/secret',
-  summary: "A new secret for a webhook (the old one stops signing at once)",
+  summary: 'A new secret for a webhook (the old one stops signing at once); answered this once, then only its last 4 characters',
   tags: ['admin', 'integrations'],
   auth: 'staff',
   roles: MANAGERS,
   params: idParam,
   response: webhookSchema,
   async handler({ params, db, messages }) {
-    const { rowCount } = await db.query(`update public.webhooks set secret = encode(extensions.gen_random_bytes(32), 'hex') where id = $1`, [params.id]);
+    const s = freshSecret();
+    const { rowCount } = await db.query('update public.webhooks set secret_sealed = $2, secret_hint = $3 where id = $1', [params.id, s.sealed, s.hint]);
     if (!rowCount) throw notFound('This webhook does not exist.');
     messages.push('Update successfully');
-    return readHook(db, params.id);
+    return { ...(await readHook(db, params.id)), secret: s.secret };
   },
 });
 

@@ -19,6 +19,8 @@ import adminDataHistory from './admin-data-history';
 import adminHomepage from './admin-homepage';
 import adminWebsiteNav from './admin-website-nav';
 import adminIntegrations from './admin-integrations';
+import adminIcalFeeds from './admin-ical-feeds';
+import icalFeed from './ical-feed';
 import adminPassword from './admin-password';
 import adminScope from './admin-scope';
 import adminUsers from './admin-users';
@@ -75,6 +77,8 @@ export const FUNCTIONS = {
   adminHomepage,
   adminWebsiteNav,
   adminIntegrations,
+  adminIcalFeeds,
+  icalFeed,
   adminPassword,
   adminScope,
   adminUsers,

@@ -37,6 +37,9 @@ process.env.RATE_LIMIT_BOOKING_CREATE ??= '1000/600';
 // (the limits themselves are tested in tests/db). Without this a late spec met 'too many attempts'.
 process.env.RATE_LIMIT_SIGN_IN ??= '1000/900';
 process.env.RATE_LIMIT_SIGN_IN_IP ??= '1000/900';
+// The webhook spec's receiver listens on 127.0.0.1: loopback webhooks are allowed in this test server only
+// (src/server/public-address.ts; never honoured in production).
+process.env.WEBHOOK_ALLOW_LOOPBACK ??= '1';
 // A public Mapbox token so the map card offers its interactive map (no request leaves the machine before a click).
 process.env.PUBLIC_MAPBOX_TOKEN ??= 'pk.e2e-test-token';
 const r = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/build.ts'), '--out', outDir], { stdio: 'inherit', cwd: root, env: process.env });

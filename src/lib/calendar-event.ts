@@ -57,7 +57,7 @@ export function foldLine(line: string): string {
 
 const compact = (date: string, time: string) => `${date.replace(/-/g, '')}T${time.replace(':', '')}00`;
 
-function utcStamp(d: Date): string {
+export function utcStamp(d: Date): string {
   return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 }
 

@@ -102,7 +102,10 @@ export const webhookSchema = z.object({
   hospital: z.object({ id: z.number().int(), name: z.string() }),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  secret: z.string(),
+  /** The signing secret: answered once, by the call that made it (create, new secret); sealed at rest. */
+  secret: z.string().optional(),
+  /** Its last 4 characters, what the screen shows afterwards. */
+  secretHint: z.string().nullable(),
   isActive: z.boolean(),
   pausedAt: z.iso.datetime().nullable(),
   consecutiveFailures: z.number().int(),

@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   og_image: { limit: 300, windowSeconds: 10 * 60 },
   /** Directory searches per client IP (GET /api/search; typing is debounced, so a person stays far below). */
   directory_search: { limit: 120, windowSeconds: 60 },
+  /** Calendar feed fetches per feed address (calendar servers poll every few hours; a leaked address cannot be hammered). */
+  ical_feed: { limit: 60, windowSeconds: 60 * 60 },
   /** CSV import files started per user (each holds up to 50 records processed in the background). */
   import_start: { limit: 60, windowSeconds: 10 * 60 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -7,6 +7,8 @@
  * Runs as the server's login role (the tables grant API roles no write of these columns).
  */
 import { transaction, type Database, type Queryable } from '../data/db';
+import { postWebhook } from './webhook-post';
+import { openSecret, sealSecret, secretHint } from './webhook-secret';
 import { ATTEMPT_TIMEOUT_MS, backoffMs, bookingEvents, MAX_ATTEMPTS, shouldPause, signWebhook, SIGNATURE_HEADER, webhookPayload, type WebhookEvent } from '../lib/webhooks';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -56,7 +58,9 @@ interface DueDelivery {
   payload: unknown;
   attempts: number;
   url: string;
-  secret: string;
+  /** A legacy plain secret (before sealLegacySecrets ran) or null. */
+  secret: string | null;
+  secret_sealed: string | null;
   hospital_id: string;
   booking_id: string;
 }
@@ -70,16 +74,10 @@ export async function attemptDelivery(c: Queryable, d: DueDelivery, opts: { manu
   let httpStatus: number | null = null;
   let error: string | null = null;
   try {
-    const res = await fetch(d.url, {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Care-Webhooks/1', [SIGNATURE_HEADER]: await signWebhook(d.secret, timestamp, body) },
-      signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-    });
-    httpStatus = res.status;
-    await res.arrayBuffer().catch(() => undefined);
-    if (!res.ok) error = `answered ${res.status}`;
+    const secret = d.secret_sealed ? openSecret(d.secret_sealed) : d.secret!;
+    const headers = { 'content-type': 'application/json', 'user-agent': 'Care-Webhooks/1', [SIGNATURE_HEADER]: await signWebhook(secret, timestamp, body) };
+    // The address is checked again here, on what the connection resolves to (src/server/public-address.ts).
+    ({ httpStatus, error } = await postWebhook(d.url, body, headers, ATTEMPT_TIMEOUT_MS));
   } catch (err) {
     error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
   }
@@ -116,7 +114,7 @@ export async function attemptDelivery(c: Queryable, d: DueDelivery, opts: { manu
   return { ok, httpStatus, durationMs, error };
 }
 
-const DUE = `select d.id, d.status, d.webhook_id, d.payload, d.attempts, d.booking_id, w.url, w.secret, w.hospital_id
+const DUE = `select d.id, d.status, d.webhook_id, d.payload, d.attempts, d.booking_id, w.url, w.secret, w.secret_sealed, w.hospital_id
   from public.webhook_deliveries d join public.webhooks w on w.id = d.webhook_id`;
 
 /** Due deliveries of active hooks, claimed (skip locked: two runs never send one twice), sent one by one; 5 a run at 5 s each fits the 30 s a scheduled function has. */
@@ -141,7 +139,20 @@ export async function redeliver(c: Queryable, deliveryId: number) {
   return attemptDelivery(c, rows[0], { manual: true });
 }
 
+/**
+ * Hooks made before secrets were sealed (migration 20261128202000) still hold a plain secret: sealed here, on the
+ * sender's first run after the deploy, and the plain one cleared (the migration has no key to do it).
+ */
+export async function sealLegacySecrets(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: string; secret: string }>('select id, secret from public.webhooks where secret is not null limit 500');
+  for (const r of rows) {
+    await db.query('update public.webhooks set secret_sealed = $2, secret_hint = $3, secret = null where id = $1 and secret = $4', [r.id, sealSecret(r.secret), secretHint(r.secret), r.secret]);
+  }
+  return rows.length;
+}
+
 export async function runWebhooks(db: Database): Promise<{ deliveries: number; sent: number; failed: number }> {
+  await sealLegacySecrets(db.pool);
   const deliveries = await fanOutEvents(db);
   const { sent, failed } = await sendDue(db);
   return { deliveries, sent, failed };

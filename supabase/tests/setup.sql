@@ -270,7 +270,7 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
 
 -- issue 40: integrations. A webhook of branch 1 (in) and of branch 6 (out), each with a delivery, an attempt and
 -- a pending booking event.
-insert into public.webhooks (hospital_id, url, events) values (1, 'https://in.example/hook', '{created}'), (6, 'https://out.example/hook', '{created}');
+insert into public.webhooks (hospital_id, url, events, secret_sealed, secret_hint) values (1, 'https://in.example/hook', '{created}', 'v1.sealed-in', 'e-in'), (6, 'https://out.example/hook', '{created}', 'v1.sealed-out', 'eout');
 insert into public.webhook_deliveries (webhook_id, event, booking_id, payload) select id, 'created', 0, '{}' from public.webhooks where url like 'https://%.example/hook';
 insert into public.webhook_attempts (delivery_id, http_status, duration_ms) select id, 200, 1 from public.webhook_deliveries;
 insert into public.webhook_events (booking_id, hospital_id, new_status) values (0, 1, 'pending'), (0, 6, 'pending');
@@ -283,6 +283,11 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('webhook_attempts', 'out', $$delivery_id = (select d.id from public.webhook_deliveries d join public.webhooks w on w.id = d.webhook_id where w.url = 'https://out.example/hook')$$, 'duration_ms = duration_ms', '{}'),
   ('webhook_events', 'in', 'hospital_id = 1 and booking_id = 0', 'new_status = new_status', '{}'),
   ('webhook_events', 'out', 'hospital_id = 6 and booking_id = 0', 'new_status = new_status', '{}');
+-- Calendar feeds of branch 1 (in) and branch 6 (out); the hashes are of no real token.
+insert into public.ical_feeds (hospital_id, doctor_id, token_hash, token_hint) values (1, null, repeat('a', 64), 'aaaa'), (6, null, repeat('b', 64), 'bbbb');
+insert into tests.fixtures (tbl, target, pick, upd, overrides) values
+  ('ical_feeds', 'in', 'hospital_id = 1 and doctor_id is null', 'token_hint = token_hint', $${"doctor_id": 1, "token_hash": "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}$$),
+  ('ical_feeds', 'out', 'hospital_id = 6 and doctor_id is null', 'token_hint = token_hint', $${"token_hash": "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd"}$$);
 
 -- Resolve each fixture to one physical row and the json of its insertable copy.
 do $$

@@ -183,13 +183,16 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
   try {
     await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
     await expect(page.getByRole('heading', { name: 'Webhook lịch hẹn' })).toBeVisible();
-    await page.locator('.hook-form select').selectOption(String(SEED_SCOPE.branchHospitalId));
+    await page.getByRole('form', { name: 'Thêm webhook' }).locator('select').selectOption(String(SEED_SCOPE.branchHospitalId));
     await page.getByLabel('Địa chỉ (URL)').fill(url);
     await page.getByRole('button', { name: 'Thêm webhook' }).click();
     const card = page.locator('.hook', { hasText: url });
     await expect(card).toBeVisible();
-    const secret = (await card.locator('.hook-secret code').textContent())!.trim();
+    // The secret is shown once (sealed at rest), then only its last 4 characters.
+    const secret = await card.locator('.once-box input').inputValue();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    await card.getByRole('button', { name: 'Xong' }).click();
+    await expect(card.locator('.hook-secret code')).toHaveText(`kết thúc bằng …${secret.slice(-4)}`);
 
     const bookingId = await bookAtBranch(request);
     // The scheduled sender runs every 2 s here: the delivery arrives signed with the hook's secret.
@@ -213,6 +216,40 @@ test('facility: a webhook to a local receiver gets a signed delivery of a bookin
   } finally {
     await new Promise((r) => receiver.close(r));
   }
+});
+
+test('facility: a branch calendar feed is created, fetched by calendar apps, and its old address is dead after a new one', async ({ page, request, isMobile }) => {
+  test.setTimeout(120_000);
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, 'facility', `/admin/integrations?hospital_id=${SEED_SCOPE.organizationId}&branch_id=${SEED_SCOPE.branchHospitalId}`);
+  const feeds = page.locator('.ical-feeds');
+  // The screen's chunk loads after sign-in: slow on a loaded machine.
+  await expect(feeds.getByRole('heading', { name: 'Nguồn lịch' })).toBeVisible({ timeout: 30_000 });
+  // Each project makes its own feed: the desktop one of the branch, the mobile one of a doctor of it.
+  const [branch, target] = [feeds.locator('form select').first(), feeds.locator('form select').nth(1)];
+  await branch.selectOption(String(SEED_SCOPE.branchHospitalId));
+  if (isMobile) await target.selectOption({ index: 1 });
+  await feeds.getByRole('button', { name: 'Tạo nguồn lịch' }).click();
+  const address = feeds.locator('.once-box input');
+  await expect(address).toHaveValue(/\/api\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
+  const first = await address.inputValue();
+  const res = await request.get(first);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/calendar/);
+  expect(res.headers()['cache-control']).toBe('private, no-store');
+  expect(await res.text()).toContain('BEGIN:VCALENDAR');
+  await page.screenshot({ path: shot('ical-feed', isMobile), fullPage: true });
+
+  const card = feeds.getByTestId('ical-feed').filter({ has: page.locator('.once-box') });
+  await card.getByRole('button', { name: 'Địa chỉ mới' }).click();
+  await expect(address).not.toHaveValue(first);
+  const second = await address.inputValue();
+  expect((await request.get(first)).status()).toBe(404);
+  expect((await request.get(second)).status()).toBe(200);
+  await card.getByRole('button', { name: 'Thu hồi' }).click();
+  await page.getByRole('dialog').locator('.btn-danger').click();
+  await expect(feeds.locator('.once-box')).toHaveCount(0);
+  expect((await request.get(second)).status()).toBe(404);
 });
 
 // A 1x1 PNG (well under the 200 KB of SPEC §5).

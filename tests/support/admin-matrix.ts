@@ -164,4 +164,8 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'DELETE', path: '/api/admin/integrations/webhooks/999999999', expect: staffOnly(404, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/integrations/webhooks/999999999/deliveries', expect: staffOnly(404, { doctor: 403 }) },
   { method: 'POST', path: '/api/admin/integrations/deliveries/999999999/redeliver', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/integrations/ical-feeds', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/ical-feeds', body: {}, expect: staffOnly(422, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/integrations/ical-feeds/999999999/rotate', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/integrations/ical-feeds/999999999', expect: staffOnly(404, { doctor: 403 }) },
 ];

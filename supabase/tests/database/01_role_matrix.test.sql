@@ -33,6 +33,7 @@ insert into matrix values
   ('campaigns',                 'YYDDYYDD', 'YYDDYYDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'NNDDNNDD', 'DDDDDDDD'),
   ('clients',                   'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
   ('countries',                 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),
+  ('ical_feeds',                'YYDDDDDD', 'YYDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'YNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('data_history',              'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('directory_changes',         'YYDDDDDD', 'YYDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'NNDDDDDD', 'DDDDDDDD'),
   ('doctor_academies',          'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD', 'YYDDDDDD'),

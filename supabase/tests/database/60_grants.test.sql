@@ -26,6 +26,7 @@
 --     caller manages),
 --     site_build_status (staff only), regenerate_doctor_schedule and doctor_schedule_conflicts (a doctor the
 --     caller manages), schedule_window_days (a constant).
+--   ical_feed_create, ical_feed_rotate, ical_feed_revoke (issue 40: managers of the feed's branch, checked inside);
 --   admin_moderate_reviews, admin_reply_review (a review the caller moderates), admin_set_review_hold (platform admins
 --     and the organization's manager), admin_set_campaign_doctor (platform admins).
 --     caller manages), schedule_window_days (a constant), admin_booking_transition, admin_reschedule_booking,
@@ -689,7 +690,9 @@ insert into expected values
   ('column', 'webhooks.hospital_id', '', 'si'),
   ('column', 'webhooks.url', '', 'siu'),
   ('column', 'webhooks.events', '', 'siu'),
-  ('column', 'webhooks.secret', '', 'su'),
+  ('column', 'webhooks.secret', '', ''),
+  ('column', 'webhooks.secret_sealed', '', 'iu'),
+  ('column', 'webhooks.secret_hint', '', 'siu'),
   ('column', 'webhooks.is_active', '', 'su'),
   ('column', 'webhooks.paused_at', '', 's'),
   ('column', 'webhooks.consecutive_failures', '', 's'),
@@ -731,6 +734,23 @@ insert into expected values
   ('column', 'notifications.webhook_id', '', 's'),
   ('function', 'webhooks_resume()', '', ''),
   ('function', 'record_webhook_event()', '', ''),
+  -- issue 40 (h40): calendar feeds (the token's hash is never readable) and sealed webhook secrets
+  ('table', 'ical_feeds', '', ''),
+  ('column', 'ical_feeds.id', '', 's'),
+  ('column', 'ical_feeds.hospital_id', '', 's'),
+  ('column', 'ical_feeds.doctor_id', '', 's'),
+  ('column', 'ical_feeds.token_hash', '', ''),
+  ('column', 'ical_feeds.token_hint', '', 's'),
+  ('column', 'ical_feeds.created_by', '', ''),
+  ('column', 'ical_feeds.created_at', '', 's'),
+  ('column', 'ical_feeds.rotated_at', '', 's'),
+  ('sequence', 'ical_feeds_id_seq', '', ''),
+  ('function', 'ical_feed_assert_scope(bigint, bigint)', '', ''),
+  ('function', 'ical_feed_token()', '', ''),
+  ('function', 'ical_feed_create(bigint, bigint)', '', 'x'),
+  ('function', 'ical_feed_rotate(bigint)', '', 'x'),
+  ('function', 'ical_feed_revoke(bigint)', '', 'x'),
+  ('function', 'webhooks_secret_sealed()', '', ''),
   -- end issue 40
   ('function', 'site_build_status()'                         , ''   , 'x'),
   ('function', 'admin_users_guard()'                         , ''   , ''),

@@ -55,8 +55,8 @@ insert into allow_list values
   ('popular_search_keys', '{country_id,keyword,url,sort_order}', '{keyword,url,is_active,sort_order}', true, 'the popular search keys, added inline (issue 40; admin only, policy)'),
   ('website_nav', '{country_id,parent_id,label,url,is_active,sort_order}', '{parent_id,label,url,is_active,sort_order}', true,
    'the website navigation, saved whole (issue 40; admin only, policy; two levels, trigger)'),
-  ('webhooks', '{hospital_id,url,events}', '{url,events,is_active,secret}', true,
-   'a branch''s webhooks: add, edit, pause, rotate the secret, delete (issue 40; managers of the hospital, policy)'),
+  ('webhooks', '{hospital_id,url,events,secret_sealed,secret_hint}', '{url,events,is_active,secret_sealed,secret_hint}', true,
+   'a branch''s webhooks: add, edit, pause, rotate the secret (sealed by the functions), delete (issue 40; managers of the hospital, policy)'),
   ('webhook_deliveries', '{}', '{status,next_attempt_at}', false, 'redeliver by hand: the delivery is due again (issue 40; managers of the hook''s hospital, policy)');
 
 create temp view granted as

@@ -2,7 +2,9 @@
  * /admin/integrations (SPEC §2: branch, facility, senior branch; issue #40 item 4): the booking webhooks of the
  * branches in the top bar's scope. Add one (branch, URL, events), see its secret (signing key of every delivery),
  * make a new secret, switch it on or off (a paused hook is switched on again here), remove it, and open its
- * deliveries: each with its attempts (status, answer time) and a Redeliver button.
+ * deliveries: each with its attempts (status, answer time) and a Redeliver button. The secret is shown once, after
+ * adding a hook or making a new secret (sealed at rest, then only its last 4 characters). Below: the calendar feeds
+ * (IcalFeeds.tsx).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -17,6 +19,7 @@ import { LoadFailure, useErrorText } from '../../kit/LoadFailure';
 import { useNotify } from '../../kit/Notifications';
 import { EmptyData, Spinner } from '../../kit/Spinner';
 import { useBranches } from '../../shell/scope';
+import { IcalFeeds, OnceBox } from './IcalFeeds';
 import '../homepage/homepage.css';
 import './integrations.css';
 
@@ -42,11 +45,14 @@ export default function IntegrationsScreen() {
   const hooks = useQuery({ queryKey: keys.hooks(branchId), queryFn: async ({ signal }) => (await call('/api/admin/integrations/webhooks', { query: { hospitalId: branchId }, data: webhookListSchema, signal })).data.items });
   const [open, setOpen] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<Webhook | null>(null);
+  // The secret is answered once (create, new secret) and sealed at rest: shown until "Done".
+  const [secret, setSecret] = useState<{ id: number; secret: string } | null>(null);
+  const showSecret = (h: Webhook) => h.secret && setSecret({ id: h.id, secret: h.secret });
   const refresh = () => qc.invalidateQueries({ queryKey: ['integrations'] });
   const update = useMutation({
     mutationFn: (v: { id: number; isActive?: boolean; secret?: true }) =>
       v.secret ? call(`/api/admin/integrations/webhooks/${v.id}/secret`, { method: 'POST', data: webhookSchema }) : call(`/api/admin/integrations/webhooks/${v.id}`, { method: 'PUT', body: { isActive: v.isActive }, data: webhookSchema }),
-    onSuccess: ({ messages }) => (refresh(), notify('success', messages[0] ?? t('admin.homepage.saved'))),
+    onSuccess: ({ data, messages }) => (showSecret(data), refresh(), notify('success', messages[0] ?? t('admin.homepage.saved'))),
     onError: (e) => notify('danger', errorText(e)),
   });
   const del = useMutation({
@@ -59,7 +65,7 @@ export default function IntegrationsScreen() {
     <section aria-labelledby="integrations-heading" className="screen integrations">
       <h2 id="integrations-heading">{t('admin.integrations.webhooks')}</h2>
       <p className="muted">{t('admin.integrations.intro', { header: SIGNATURE_HEADER })}</p>
-      <AddHook branches={(branches.data ?? []).map((b) => ({ id: b.id, name: b.name }))} branchId={branchId} onAdded={refresh} />
+      <AddHook branches={(branches.data ?? []).map((b) => ({ id: b.id, name: b.name }))} branchId={branchId} onAdded={(h) => (showSecret(h), refresh())} />
       {hooks.isError ? <LoadFailure error={hooks.error} /> : null}
       {hooks.isPending ? <Spinner /> : hooks.data?.length === 0 ? <EmptyData /> : null}
       <ul className="hook-list">
@@ -77,9 +83,13 @@ export default function IntegrationsScreen() {
                 </span>
               ))}
             </div>
-            <p className="hook-secret">
-              {t('admin.integrations.secret')}: <code>{h.secret}</code>
-            </p>
+            {secret?.id === h.id ? (
+              <OnceBox url={secret.secret} label={t('admin.integrations.secret')} note={t('admin.integrations.secretOnce')} onDone={() => setSecret(null)} />
+            ) : (
+              <p className="hook-secret">
+                {t('admin.integrations.secret')}: <code>{h.secretHint ? t('admin.integrations.secretMasked', { hint: h.secretHint }) : '—'}</code>
+              </p>
+            )}
             <div className="toolbar">
               <label className="toggle-label">
                 <input type="checkbox" role="switch" checked={h.isActive} onChange={(e) => update.mutate({ id: h.id, isActive: e.target.checked })} />
@@ -100,11 +110,12 @@ export default function IntegrationsScreen() {
         ))}
       </ul>
       <ConfirmDialog open={!!confirm} onOpenChange={(o) => !o && setConfirm(null)} busy={del.isPending} danger onConfirm={() => confirm && del.mutate(confirm.id)} />
+      <IcalFeeds branches={(branches.data ?? []).map((b) => ({ id: b.id, name: b.name }))} branchId={branchId} />
     </section>
   );
 }
 
-function AddHook({ branches, branchId, onAdded }: { branches: { id: number; name: string }[]; branchId: number | null; onAdded: () => void }) {
+function AddHook({ branches, branchId, onAdded }: { branches: { id: number; name: string }[]; branchId: number | null; onAdded: (h: Webhook) => void }) {
   const { t } = useT();
   const notify = useNotify();
   const errorText = useErrorText();
@@ -114,7 +125,7 @@ function AddHook({ branches, branchId, onAdded }: { branches: { id: number; name
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const add = useMutation({
     mutationFn: () => call('/api/admin/integrations/webhooks', { method: 'POST', body: { hospitalId: hospital ?? branchId, url: url.trim(), events }, data: webhookSchema }),
-    onSuccess: ({ messages }) => (setUrl(''), onAdded(), notify('success', messages[0] ?? t('admin.homepage.saved'))),
+    onSuccess: ({ data, messages }) => (setUrl(''), onAdded(data), notify('success', messages[0] ?? t('admin.homepage.saved'))),
     onError: (e) => notify('danger', errorText(e)),
   });
   const chosen = hospital ?? branchId;
