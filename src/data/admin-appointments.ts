@@ -65,9 +65,10 @@ export function appointmentWhere(q: AppointmentFilters): { sql: string; args: un
       const p = arg(`%${digits}%`);
       parts.push(`(regexp_replace(coalesce(b.contact_phone, ''), '\\D', '', 'g') like ${p} or regexp_replace(coalesce(p.phone, ''), '\\D', '', 'g') like ${p})`);
     } else {
-      needsPeople = true;
+      // The matching people first (trigram indexes, in the caller's scope; migration 20261128201000), not an ILIKE
+      // after every joined patient's row-level policy: keyword / unfiltered stays within 1.5 at 200,000 bookings.
       const p = arg(`%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      parts.push(`(p.name ilike ${p} or f.name ilike ${p})`);
+      parts.push(`(b.patient_user_id in (select public.admin_patients_named(${p})) or b.family_member_id in (select public.admin_family_members_named(${p})))`);
     }
   }
   return { sql: parts.join(' and '), args, needsPeople };

@@ -10,7 +10,8 @@ import { patientPaymentState, type PatientPaymentState, type PaymentRecord } fro
 export const DEFAULT_CANCELLATION_WINDOW_MINUTES = 240;
 export const REVIEW_FEEDBACK_MAX = 1000;
 
-export type BookingStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
+/** A no-show (marked by the hospital, issue 35) is a past visit of its own, neither completed nor cancelled. */
+export type BookingStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 export interface MyBooking {
   id: number;
@@ -71,6 +72,7 @@ export const STATUS_LABELS: Record<BookingStatus, MessageKey> = {
   confirmed: 'account.bookings.status.confirmed',
   completed: 'account.bookings.status.completed',
   cancelled: 'account.bookings.status.cancelled',
+  no_show: 'account.bookings.status.noShow',
 };
 
 /** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */
