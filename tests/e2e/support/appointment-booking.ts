@@ -28,7 +28,6 @@ export async function book(request: APIRequestContext, skip: number): Promise<{ 
   throw new Error('no bookable slot of the demo doctor');
 }
 
-
 /** Opens a booking's detail panel from the list of its day (found by its code). */
 export async function openBooking(page: Page, id: number, day: string) {
   await page.goto(`/admin/appointments?date=${day}&keyword=${bookingCode(id)}`);
@@ -36,6 +35,6 @@ export async function openBooking(page: Page, id: number, day: string) {
   await expect(code).toBeVisible({ timeout: 15_000 });
   await code.click();
   const panel = page.getByTestId('appointment-panel');
-  await expect(panel).toBeVisible();
+  await expect(panel).toBeVisible({ timeout: 15_000 });
   return panel;
 }

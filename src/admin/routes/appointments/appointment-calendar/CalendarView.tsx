@@ -181,7 +181,7 @@ export default function CalendarView({
       <p className="cell-caption keys-hint" id="calendar-keys">
         {t('admin.appointments.calendar.keys')}
       </p>
-      <div ref={grid} onKeyDown={onKeyDown} onFocus={(e) => {
+      <div ref={grid} className="calendar-grid" onKeyDown={onKeyDown} onFocus={(e) => {
           if ((e.target as HTMLElement).dataset.id) focused.current = e.target as HTMLElement;
         }}>
       <GridContext.Provider value={grid_}>
@@ -208,7 +208,8 @@ export default function CalendarView({
         components={COMPONENTS}
         onSelectEvent={(e) => (e.a ? onOpen(e.a.id) : setSlot(e.slot))}
         eventPropGetter={(e) => ({ className: e.slot ? 'rbc-slot-free' : undefined })}
-        style={{ height: narrow ? 640 : 720 }}
+        // Many doctors scroll sideways inside the card (a readable column each) rather than past the page's edge.
+        style={{ height: narrow ? 640 : 720, minWidth: narrow ? undefined : 64 + resources.length * (view === 'week' ? 7 * 72 : 120) }}
       />
       </GridContext.Provider>
       </div>
