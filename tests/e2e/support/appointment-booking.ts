@@ -32,7 +32,7 @@ export async function book(request: APIRequestContext, skip: number): Promise<{ 
 export async function openBooking(page: Page, id: number, day: string) {
   await page.goto(`/admin/appointments?date=${day}&keyword=${bookingCode(id)}`);
   const code = page.locator('button.code-btn', { hasText: bookingCode(id) });
-  await expect(code).toBeVisible({ timeout: 15_000 });
+  await expect(code).toBeVisible({ timeout: 30_000 });
   await code.click();
   const panel = page.getByTestId('appointment-panel');
   await expect(panel).toBeVisible({ timeout: 15_000 });
