@@ -27,7 +27,7 @@ const booking = z.object({
   id: z.number().int(),
   code: z.string(),
   kind: z.enum(['outpatient', 'telemedicine', 'service']),
-  status: z.enum(['pending', 'confirmed', 'completed', 'cancelled']),
+  status: z.enum(['pending', 'confirmed', 'completed', 'cancelled', 'no_show']),
   startsAt: z.string(),
   day: z.string(),
   time: z.string(),
@@ -74,7 +74,7 @@ const SELECT = `
     left join public.family_members f on f.id = b.family_member_id
     left join public.reviews r on r.booking_id = b.id
    where b.patient_user_id = auth.uid()
-     and (b.status in ('pending', 'confirmed', 'completed', 'cancelled')
+     and (b.status in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')
           -- a hold whose online payment is open: awaiting payment, with Pay now (issue 36)
           or (b.status = 'hold' and b.hold_expires_at > now() and exists (select 1 from public.payments op where op.booking_id = b.id and op.status = 'created')))`;
 

@@ -156,7 +156,21 @@ export const adminAppointmentCalendar = defineEndpoint({
       [branchId, own],
     );
     const batch = await appointmentBatch(db, { from: query.from, to: query.to, branchId, sort: 'starts_at', dir: 'asc' }, null, CALENDAR_MAX_ITEMS);
-    return { doctors: doctors.rows, appointments: batch.items };
+    // The columns' free slots still ahead (schedules and slots are public reads; the branch's active doctors only).
+    const slots = await db.query(
+      `select ts.id::int as id, sc.doctor_id::int as "doctorId", sc.working_day::text as date, to_char(ts.started, 'HH24:MI') as start,
+              to_char(ts.ended, 'HH24:MI') as "end", sc.kind, (ts.capacity - ts.booked)::int as free
+         from public.schedules sc
+         join public.hospitals h on h.id = sc.hospital_id
+         join public.doctors d on d.id = sc.doctor_id and d.status = 1
+         join public.time_slots ts on ts.schedule_id = sc.id
+        where sc.hospital_id = $1 and sc.working_day between $2::date and $3::date and ($4::bigint is null or sc.doctor_id = $4)
+          and sc.kind in ('outpatient', 'telemedicine') and ts.withdrawn_at is null and ts.booked < ts.capacity
+          and (sc.working_day + ts.started) at time zone h.time_zone > now()
+        order by sc.working_day, ts.started, sc.doctor_id limit ${CALENDAR_MAX_ITEMS}`,
+      [branchId, query.from, query.to, own],
+    );
+    return { doctors: doctors.rows, appointments: batch.items, slots: slots.rows };
   },
 });
 

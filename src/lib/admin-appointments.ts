@@ -220,9 +220,21 @@ export const appointmentCalendarQuery = z
     const r = rangeRefusal(q.from, q.to, CALENDAR_MAX_DAYS);
     if (r) ctx.addIssue({ code: 'custom', path: ['to'], message: r === 'rangeReversed' ? APPOINTMENT_MESSAGES.rangeReversed : APPOINTMENT_MESSAGES.weekTooLong });
   });
+/** A slot of a doctor's column with places still free (from now on): what the front desk offers a caller. */
+export const calendarFreeSlot = z.object({
+  id: z.number().int(),
+  doctorId: z.number().int(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  kind: z.enum(['outpatient', 'telemedicine']),
+  free: z.number().int(),
+});
+export type CalendarFreeSlot = z.infer<typeof calendarFreeSlot>;
 export const appointmentCalendarData = z.object({
   doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
   appointments: z.array(appointmentListItem),
+  slots: z.array(calendarFreeSlot),
 });
 export type AppointmentCalendarData = z.infer<typeof appointmentCalendarData>;
 

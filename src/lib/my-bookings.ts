@@ -10,7 +10,8 @@ import { patientPaymentState, type PatientPaymentState, type PaymentRecord } fro
 export const DEFAULT_CANCELLATION_WINDOW_MINUTES = 240;
 export const REVIEW_FEEDBACK_MAX = 1000;
 
-export type BookingStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled';
+/** A no-show (marked by the hospital, issue 35) is a past visit of its own, neither completed nor cancelled. */
+export type BookingStatus = 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
 
 export interface MyBooking {
   id: number;
@@ -66,7 +67,8 @@ export function canReview(b: Pick<MyBooking, 'status' | 'review'>): boolean {
  * upcoming soonest first; past most recent first.
  */
 export function splitBookings<B extends Pick<MyBooking, 'status' | 'startsAt'>>(list: readonly B[], now: number): { upcoming: B[]; past: B[] } {
-  const ahead = (b: B) => Date.parse(b.startsAt) > now;
+  // A visit that took place (completed) or was missed (no-show) is past whatever its clock says.
+  const ahead = (b: B) => b.status !== 'completed' && b.status !== 'no_show' && Date.parse(b.startsAt) > now;
   const upcoming = list.filter(ahead).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const past = list.filter((b) => !ahead(b)).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
   return { upcoming, past };
@@ -87,6 +89,7 @@ export const STATUS_LABELS: Record<BookingStatus, MessageKey> = {
   confirmed: 'account.bookings.status.confirmed',
   completed: 'account.bookings.status.completed',
   cancelled: 'account.bookings.status.cancelled',
+  no_show: 'account.bookings.status.noShow',
 };
 
 /** What the patient reads of the booking's money (the one mapping of src/lib/payment-state). */

@@ -14,7 +14,7 @@ import type { MessageKey } from '../../i18n/strings';
 export const PAY_AT_CLINIC_METHODS = ['cash-on-delivery', 'cash', 'cod'] as const;
 export const PAYMENT_STATUSES = ['created', 'paid', 'failed', 'expired', 'refund-pending', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type BookingLifecycle = 'hold' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'expired';
+export type BookingLifecycle = 'hold' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'expired' | 'no_show';
 
 export interface PaymentRecord {
   status: PaymentStatus;
@@ -56,7 +56,8 @@ export function paysAtClinic(method: string | null): boolean {
   return method === null || (PAY_AT_CLINIC_METHODS as readonly string[]).includes(method);
 }
 
-const ended = (s: BookingLifecycle) => s === 'cancelled' || s === 'expired';
+// A no-show paid at the clinic was never charged; one paid online keeps its payment (the hospital decides a refund).
+const ended = (s: BookingLifecycle) => s === 'cancelled' || s === 'expired' || s === 'no_show';
 
 export function patientPaymentState(f: PaymentFacts, now: number): PatientPaymentState {
   if (paysAtClinic(f.method)) return ended(f.bookingStatus) ? { state: 'not-charged' } : { state: 'at-clinic' };

@@ -81,6 +81,15 @@ describeEachEngine('my appointments over HTTP', { seed: true }, (ctx) => {
     expect(list.find((b) => b.status === 'completed')!.review).toMatchObject({ rate: 5 });
   });
 
+  it('lists a visit the hospital marked a no-show as such (issue 35), which cannot be changed', async () => {
+    const [slot] = await freeSlots(1);
+    const id = await myBooking(Number(slot.id));
+    await q(`update public.bookings set status = 'no_show', no_show_excused = false where id = $1`, [id]);
+    const list = (await (await call('/api/account/bookings', mine)).json())._data.bookings as { id: number; status: string }[];
+    expect(list.find((b) => b.id === id)?.status).toBe('no_show');
+    expect((await post(`/api/account/bookings/${id}/cancel`, mine)).status).not.toBe(200);
+  });
+
   it("never cancels, reschedules or reviews another patient's booking", async () => {
     const theirs = Number((await q(`select id from public.bookings where idempotency_key = 'seed-other-upcoming'`))[0].id);
     const [slot] = await freeSlots(1);

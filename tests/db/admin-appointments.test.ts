@@ -132,6 +132,36 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
     expect(week.status).toBe(422);
   });
 
+  it('gives the columns their free slots still ahead, a doctor only their own', async () => {
+    const days = `from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10)}`;
+    type Slot = { id: number; doctorId: number; date: string; start: string; free: number };
+    const branch = (await (await call(`/api/admin/appointments-calendar?${days}&branchId=${SEED_SCOPE.branchHospitalId}`, tok.branch)).json())._data;
+    const slots = branch.slots as Slot[];
+    expect(slots.length).toBeGreaterThan(0);
+    const columns = new Set((branch.doctors as { id: number }[]).map((d) => d.id));
+    expect(slots.every((s) => columns.has(s.doctorId) && s.free > 0)).toBe(true);
+    const full = (await ctx.db.pool.query(`select ts.id::int as id from public.time_slots ts where ts.id = any ($1::bigint[]) and ts.booked >= ts.capacity`, [slots.map((s) => s.id)])).rows;
+    expect(full).toEqual([]);
+    const mine = (await (await call(`/api/admin/appointments-calendar?${days}`, tok.doctor)).json())._data.slots as Slot[];
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((s) => s.doctorId === demoDoctorId)).toBe(true);
+  });
+
+  it('finds bookings by a patient’s or family member’s name, only in the caller’s scope', async () => {
+    const name = (await ctx.db.pool.query('select name from public.patients where user_id = $1', [ACCOUNTS.patient.id])).rows[0].name as string;
+    const part = name.split(' ').at(-1)!;
+    const found = await list(tok.branch, `${range()}&keyword=${encodeURIComponent(part)}`);
+    expect(found.appointments.map((a) => a.id)).toEqual(expect.arrayContaining([past, old]));
+    expect(found.appointments.every((a) => a.patient.name.includes(part) || a.familyMember?.name.includes(part))).toBe(true);
+    expect((await list(tok.otherOrg, `${range()}&keyword=${encodeURIComponent(part)}`)).appointments.map((a) => a.id)).not.toContain(past);
+    // A family member's name finds the bookings made for them.
+    const fam = (await ctx.db.pool.query(`select f.name, b.id::int as id from public.bookings b join public.family_members f on f.id = b.family_member_id where b.idempotency_key = 'seed-demo-tele-family'`)).rows[0];
+    const wide = `from=${new Date(Date.now() - 80 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)}`;
+    const forFamily = await list(tok.branch, `${wide}&keyword=${encodeURIComponent(fam.name)}`);
+    expect(forFamily.appointments.map((a) => a.id)).toContain(fam.id);
+    expect(forFamily.appointments.every((a) => a.familyMember?.name === fam.name || a.patient.name.includes(fam.name))).toBe(true);
+  });
+
   it('lists hospital time, the masked phone, the code keyword and the allowed actions', async () => {
     const d = await list(tok.branch, `${range()}&keyword=${bookingCode(past)}`);
     expect(d.appointments.map((a) => a.id)).toEqual([past]);

@@ -1,5 +1,6 @@
 /** The front desk's pure rules (src/lib/admin-appointments.ts): allowed transitions, the no-show window, masking, payment state, keywords. */
 import { describe, expect, it } from 'vitest';
+import { gridStep } from '../../src/admin/routes/appointments/appointment-calendar/grid-keys';
 import {
   allowedActions,
   appointmentListQuery,
@@ -116,5 +117,30 @@ describe('keywords, ranges and reasons', () => {
     expect(isChild('2008-12-02', '2026-12-01')).toBe(true);
     expect(isChild('2007-12-01', '2026-12-01')).toBe(false);
     expect(isChild(null, '2026-12-01')).toBe(false);
+  });
+});
+
+describe('the day view’s arrow keys (gridStep)', () => {
+  // Two doctors' columns (0, 1) and a third (3) after an empty one: minutes of the day.
+  const cells = [
+    { col: 0, min: 540 },
+    { col: 0, min: 480 },
+    { col: 1, min: 600 },
+    { col: 1, min: 500 },
+    { col: 3, min: 545 },
+  ];
+  it('moves up and down a column in time order, and stops at its ends', () => {
+    expect(gridStep(cells, 1, 'ArrowDown')).toBe(0);
+    expect(gridStep(cells, 0, 'ArrowUp')).toBe(1);
+    expect(gridStep(cells, 0, 'ArrowDown')).toBeNull();
+    expect(gridStep(cells, 1, 'ArrowUp')).toBeNull();
+  });
+  it('moves across to the nearest column with cells, at the nearest time', () => {
+    expect(gridStep(cells, 0, 'ArrowRight')).toBe(3);
+    expect(gridStep(cells, 2, 'ArrowRight')).toBe(4);
+    expect(gridStep(cells, 4, 'ArrowLeft')).toBe(3);
+    expect(gridStep(cells, 3, 'ArrowLeft')).toBe(1);
+    expect(gridStep(cells, 0, 'ArrowLeft')).toBeNull();
+    expect(gridStep(cells, 4, 'ArrowRight')).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ describe('patientPaymentState', () => {
       for (const s of ['pending', 'confirmed', 'completed'] as const) expect(patientPaymentState(facts(m, s), NOW)).toEqual({ state: 'at-clinic' });
       // A cancelled one owes nothing and was charged nothing.
       expect(patientPaymentState(facts(m, 'cancelled'), NOW)).toEqual({ state: 'not-charged' });
+      // Nor a missed visit (no-show, issue 35): nothing was paid at the desk.
+      expect(patientPaymentState(facts(m, 'no_show'), NOW)).toEqual({ state: 'not-charged' });
     }
   });
 
@@ -52,6 +54,8 @@ describe('patientPaymentState', () => {
       it('paid, refund pending and refunded carry the amount', () => {
         expect(patientPaymentState(facts(m, 'confirmed', [payment('paid')]), NOW)).toEqual({ state: 'paid', amount: 350000, currency: 'VND' });
         expect(patientPaymentState(facts(m, 'completed', [payment('paid')]), NOW)).toEqual({ state: 'paid', amount: 350000, currency: 'VND' });
+        // A no-show keeps what it paid online until the hospital refunds it.
+        expect(patientPaymentState(facts(m, 'no_show', [payment('paid')]), NOW)).toEqual({ state: 'paid', amount: 350000, currency: 'VND' });
         expect(patientPaymentState(facts(m, 'cancelled', [payment('refund-pending', { refundAmount: 300000 })]), NOW)).toEqual({ state: 'refund-pending', amount: 300000, currency: 'VND' });
         expect(patientPaymentState(facts(m, 'cancelled', [payment('refunded', { refundAmount: null })]), NOW)).toEqual({ state: 'refunded', amount: 350000, currency: 'VND' });
       });

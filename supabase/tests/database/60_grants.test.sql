@@ -31,7 +31,8 @@
 --     and the organization's manager), admin_set_campaign_doctor (platform admins).
 --     caller manages), schedule_window_days (a constant), admin_booking_transition, admin_reschedule_booking,
 --     admin_booking_trail, admin_reveal_booking_phone and admin_reveal_patient_contact (a booking or patient in the
---     caller's staff scope, can_work_booking; the reveals write a READ row to the data history).
+--     caller's staff scope, can_work_booking; the reveals write a READ row to the data history),
+--     admin_patients_named and admin_family_members_named (the people who booked in the caller's staff scope).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
 -- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
@@ -807,6 +808,9 @@ insert into expected values
   ('function', 'admin_reschedule_booking(bigint, bigint, text)', '', 'x'),
   ('function', 'admin_reveal_booking_phone(bigint)', '', 'x'),
   ('function', 'admin_reveal_patient_contact(uuid)', '', 'x'),
+  -- The list's name keyword (migration 20261128201000): only the people who booked in the caller's scope.
+  ('function', 'admin_patients_named(text)', '', 'x'),
+  ('function', 'admin_family_members_named(text)', '', 'x'),
   ('function', 'can_work_booking(bigint, bigint)', '', ''),
   ('function', 'complete_past_bookings(interval, integer)', '', ''),
   ('function', 'lock_worked_booking(bigint)', '', ''),

@@ -106,11 +106,13 @@ export default function AppointmentListScreen() {
 
   // The last keyboard step, offered for undo (U, or the bar's button).
   const [last, setLast] = useState<{ id: number; code: string; action: 'check_in' | 'complete' | 'no_show' } | null>(null);
-  const step = (a: AppointmentListItem, act: 'check_in' | 'complete' | 'no_show') =>
+  const step = (a: AppointmentListItem, act: 'check_in' | 'complete' | 'no_show') => {
+    if (!a.actions.includes(act)) return notify('danger', t('admin.appointments.keys.notNow', { action: t(ACTION_LABEL[act]), code: a.code }));
     action.mutate(
       { id: a.id, action: act, excused: act === 'no_show' ? false : undefined },
       { onSuccess: () => setLast({ id: a.id, code: a.code, action: act }), onError: (e) => notify('danger', errorText(e)) },
     );
+  };
   const undo = () =>
     last &&
     action.mutate(
@@ -140,8 +142,7 @@ export default function AppointmentListScreen() {
     const row = data?.appointments[at];
     if (!act || !row) return;
     e.preventDefault();
-    if (row.actions.includes(act)) step(row, act);
-    else notify('danger', t('admin.appointments.keys.notNow', { action: t(ACTION_LABEL[act]), code: row.code }));
+    step(row, act);
   };
 
   const columns: ColumnDef<AppointmentListItem>[] = [
@@ -266,9 +267,20 @@ export default function AppointmentListScreen() {
           </button>
         ))}
       </div>
+      {/* The last keyboard step of either view, with its undo. */}
+      <div className="undo-bar" aria-live="polite">
+        {last ? (
+          <>
+            <span>{t('admin.appointments.keys.done', { action: t(ACTION_LABEL[last.action]), code: last.code })}</span>{' '}
+            <button type="button" className="btn btn-small" onClick={undo} disabled={action.isPending}>
+              {t('admin.appointments.keys.undo')}
+            </button>
+          </>
+        ) : null}
+      </div>
       {view !== 'list' ? (
         <Suspense fallback={<Spinner />}>
-          <CalendarView view={view} day={topDay} branchId={state.branch_id ?? (me.role === 'branch' ? (me.branch?.id ?? undefined) : undefined)} ownColumn={me.role === 'doctor'} onOpen={(b) => update({ booking: b, page: state.page })} onDay={(d) => setTopDay(d)} />
+          <CalendarView view={view} day={topDay} branchId={state.branch_id ?? (me.role === 'branch' ? (me.branch?.id ?? undefined) : undefined)} ownColumn={me.role === 'doctor'} onOpen={(b) => update({ booking: b, page: state.page })} onDay={(d) => setTopDay(d)} onStep={step} onUndo={undo} />
         </Suspense>
       ) : null}
       {view === 'list' && (state.doctor_id || state.service_id) ? (
@@ -288,16 +300,6 @@ export default function AppointmentListScreen() {
       <p className="cell-caption keys-hint" id="appointments-keys">
         {t('admin.appointments.keys.hint')}
       </p>
-      <div className="undo-bar" aria-live="polite">
-        {last ? (
-          <>
-            <span>{t('admin.appointments.keys.done', { action: t(ACTION_LABEL[last.action]), code: last.code })}</span>{' '}
-            <button type="button" className="btn btn-small" onClick={undo} disabled={action.isPending}>
-              {t('admin.appointments.keys.undo')}
-            </button>
-          </>
-        ) : null}
-      </div>
       <div ref={table} onKeyDown={onKeyDown}>
         <DataTable
           label={t('admin.menu.appointments')}
