@@ -196,7 +196,6 @@ declare
   v_now time;
   v_removed integer := 0;
   v_withdrawn integer := 0;
-  v_reopened integer := 0;
   v_n integer;
 begin
   select (now() at time zone h.time_zone)::date, (now() at time zone h.time_zone)::time into v_today, v_now from public.hospitals h where h.id = p_hospital_id;
@@ -212,29 +211,30 @@ begin
     v_withdrawn := v_withdrawn + coalesce((g ->> 'withdrawn')::int, 0);
   end loop;
 
-  -- Owners not managed by weekly hours.
-  create temporary table if not exists pg_temp.unmanaged_slots (id bigint, closed boolean) on commit drop;
-  truncate pg_temp.unmanaged_slots;
-  insert into pg_temp.unmanaged_slots
-  select t.id, exists (select 1 from public.hospital_closures c where c.hospital_id = p_hospital_id and s.working_day between c.starts and c.ends)
-    from public.schedules s join public.time_slots t on t.schedule_id = s.id
-   where s.hospital_id = p_hospital_id and s.working_day >= v_today and (s.working_day > v_today or t.started > v_now)
-     and not exists (select 1 from public.doctor_availability a where a.kind = s.kind and (a.doctor_id = s.doctor_id or a.service_id = s.service_id));
-
-  delete from public.time_slots t using pg_temp.unmanaged_slots u
+  -- Owners not managed by weekly hours: their future slots, and whether their day is closed.
+  with u as (
+    select t.id, exists (select 1 from public.hospital_closures c where c.hospital_id = p_hospital_id and s.working_day between c.starts and c.ends) as closed
+      from public.schedules s join public.time_slots t on t.schedule_id = s.id
+     where s.hospital_id = p_hospital_id and s.working_day >= v_today and (s.working_day > v_today or t.started > v_now)
+       and not exists (select 1 from public.doctor_availability a where a.kind = s.kind and (a.doctor_id = s.doctor_id or a.service_id = s.service_id)))
+  delete from public.time_slots t using u
    where u.id = t.id and u.closed and not exists (select 1 from public.bookings b where b.slot_id = t.id);
   get diagnostics v_n = row_count;
   v_removed := v_removed + v_n;
-  update public.time_slots t set withdrawn_at = now() from pg_temp.unmanaged_slots u where u.id = t.id and u.closed and t.withdrawn_at is null;
+  with u as (
+    select t.id, exists (select 1 from public.hospital_closures c where c.hospital_id = p_hospital_id and s.working_day between c.starts and c.ends) as closed
+      from public.schedules s join public.time_slots t on t.schedule_id = s.id
+     where s.hospital_id = p_hospital_id and s.working_day >= v_today and (s.working_day > v_today or t.started > v_now)
+       and not exists (select 1 from public.doctor_availability a where a.kind = s.kind and (a.doctor_id = s.doctor_id or a.service_id = s.service_id)))
+  update public.time_slots t set withdrawn_at = case when u.closed then now() end
+    from u where u.id = t.id and (t.withdrawn_at is null) = u.closed;
   get diagnostics v_n = row_count;
   v_withdrawn := v_withdrawn + v_n;
-  update public.time_slots t set withdrawn_at = null from pg_temp.unmanaged_slots u where u.id = t.id and not u.closed and t.withdrawn_at is not null;
-  get diagnostics v_reopened = row_count;
   delete from public.schedules s
    where s.hospital_id = p_hospital_id and s.working_day >= v_today
      and not exists (select 1 from public.time_slots t where t.schedule_id = s.id)
      and exists (select 1 from public.hospital_closures c where c.hospital_id = p_hospital_id and s.working_day between c.starts and c.ends);
-  return jsonb_build_object('removed', v_removed, 'withdrawn', v_withdrawn, 'reopened', v_reopened);
+  return jsonb_build_object('removed', v_removed, 'changed', v_withdrawn);
 end $$;
 
 -- ---- what managers call (scope checked inside) -------------------------------------------------------------------
