@@ -109,6 +109,8 @@ export interface AvailabilityService {
   id: number;
   name: string;
   status: number;
+  hospitalId: number;
+  organizationId: number;
   hospitalName: string;
   timeZone: string;
   bufferTime: number;
@@ -119,7 +121,7 @@ export interface AvailabilityService {
 /** The service (with today in its branch's zone), or null when the caller does not manage it. */
 export async function availabilityService(db: Queryable, serviceId: number): Promise<AvailabilityService | null> {
   const { rows } = await db.query(
-    `select s.id::int as id, s.name, s.status::int as status, h.name as "hospitalName", h.time_zone as "timeZone", s.buffer_time::int as "bufferTime",
+    `select s.id::int as id, s.name, s.status::int as status, h.id::int as "hospitalId", h.organization_id::int as "organizationId", h.name as "hospitalName", h.time_zone as "timeZone", s.buffer_time::int as "bufferTime",
             to_char((now() at time zone h.time_zone)::date, 'YYYY-MM-DD') as today, public.schedule_window_days() as "windowDays"
        from public.hospital_services s join public.hospitals h on h.id = s.hospital_id
       where s.id = $1 and ${MANAGED_SERVICE}`,
@@ -132,7 +134,7 @@ export async function availabilityService(db: Queryable, serviceId: number): Pro
 export async function readServiceAvailability(db: Queryable, s: AvailabilityService): Promise<ServiceAvailabilityData> {
   const k = await readOwnerKinds(db, s.id, ['service'], s.today, s.windowDays);
   return {
-    service: { id: s.id, name: s.name, status: s.status, hospitalName: s.hospitalName, timeZone: s.timeZone },
+    service: { id: s.id, name: s.name, status: s.status, hospitalId: s.hospitalId, organizationId: s.organizationId, hospitalName: s.hospitalName, timeZone: s.timeZone },
     today: s.today,
     windowDays: s.windowDays,
     availability: { ...k.service, enabled: true, bufferTime: s.bufferTime },

@@ -229,7 +229,7 @@ export function slotsInRange(starts: string, ends: string, slotMinutes: number):
 export const serviceAvailabilitySaveBody = kindAvailabilityInput;
 
 export const serviceAvailabilityData = z.object({
-  service: z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), hospitalName: z.string(), timeZone: z.string() }),
+  service: z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), hospitalId: z.number().int(), organizationId: z.number().int(), hospitalName: z.string(), timeZone: z.string() }),
   today: dayString,
   windowDays: z.number().int(),
   availability: kindAvailabilityState,

@@ -5,7 +5,8 @@
  * closed get no slot (the Closures tab of the organization page).
  */
 import { withRouteId } from '../../../kit/RouteId';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { organizationPagePath } from '../../../../lib/admin-organizations';
 import { useServiceAvailability } from '../../../data/availability/queries';
 import { useT } from '../../../i18n';
 import { Spinner } from '../../../kit/Spinner';
@@ -28,6 +29,9 @@ function ServiceAvailabilityScreen() {
         <h2 id="service-availability-heading">{t('admin.serviceAvailability.heading', { name: data.service.name })}</h2>
         <p className="field-hint">
           {data.service.hospitalName} · {t('admin.availability.zoneNote', { zone: data.service.timeZone })}
+        </p>
+        <p>
+          <Link to={organizationPagePath(data.service.organizationId, data.service.hospitalId)}>{t('admin.serviceAvailability.closuresLink')}</Link>
         </p>
       </header>
       <ServiceTabs serviceId={serviceId} />
