@@ -1,6 +1,6 @@
 /**
- * Scheduled function (Netlify: `config.schedule`, hourly): moves the booking window of every doctor whose
- * availability is managed by weekly hours (issue #29 item 4). Each run generates the slots of the days that have
+ * Scheduled function (Netlify: `config.schedule`, hourly): moves the booking window of every doctor and service
+ * whose availability is managed by weekly hours (issue #29 item 4, issue #37), skipping their branch's closed days. Each run generates the slots of the days that have
  * entered the window since the last one (each hospital's day starts at its own midnight, hence hourly), in
  * public.roll_doctor_schedules: idempotent, writes nothing when nothing is due, never touches a booked slot.
  * Locally it runs every few seconds (scripts/lib/scheduled.ts). Not routed: Netlify invokes it on its schedule only.

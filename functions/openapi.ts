@@ -5,6 +5,8 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminAppointments from './admin-appointments';
 import adminAvailability from './admin-availability';
+import adminServiceAvailability from './admin-service-availability';
+import adminClosures from './admin-closures';
 import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
 import adminOrganizations from './admin-organizations';
@@ -66,6 +68,8 @@ export const FUNCTIONS = {
   accountBookings,
   adminAppointments,
   adminAvailability,
+  adminServiceAvailability,
+  adminClosures,
   adminDoctors,
   adminImports,
   adminMe,

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: 'services', ...screen('/admin/services', { title: 'admin.menu.services', scoped: true }), lazy: lazyScreen(() => import('./routes/services/service-list/ServiceListScreen')) },
       { path: 'services/new-service', ...screen('/admin/services/new-service', { title: 'admin.services.form.titleAdd' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },
       { path: 'services/:serviceId/edit', ...screen('/admin/services/:serviceId/edit', { title: 'admin.services.form.titleEdit' }), lazy: lazyScreen(() => import('./routes/services/service-form/ServiceFormScreen')) },
+      { path: 'services/:serviceId/availability', ...screen('/admin/services/:serviceId/availability', { title: 'admin.serviceAvailability.title' }), lazy: lazyScreen(() => import('./routes/services/service-availability/ServiceAvailabilityScreen')) },
       { path: 'schedule', ...screen('/admin/schedule', { title: 'admin.menu.schedule' }), lazy: lazyScreen(() => import('./routes/schedule/ScheduleScreen')) },
       { path: 'users', ...screen('/admin/users', { title: 'admin.menu.users', scoped: true }), lazy: lazyScreen(() => import('./routes/users/user-list/UserListScreen')) },
       { path: 'users/new-user', ...screen('/admin/users/new-user', { title: 'admin.users.newUser' }), lazy: lazyScreen(() => import('./routes/users/user-form/UserFormScreen')) },

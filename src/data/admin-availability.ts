@@ -5,7 +5,8 @@
  */
 import type { Queryable } from './db';
 import { MANAGED_DOCTOR } from './admin-doctors';
-import { AVAILABILITY_KINDS, NEW_KIND_DEFAULTS, type AvailabilityData, type AvailabilityKind, type KindAvailability, type KindAvailabilityState } from '../lib/doctor-availability';
+import { MANAGED_SERVICE } from './admin-services';
+import { AVAILABILITY_KINDS, NEW_KIND_DEFAULTS, type AvailabilityData, type AvailabilityKind, type KindAvailability, type KindAvailabilityState, type ServiceAvailabilityData } from '../lib/doctor-availability';
 
 export interface AvailabilityDoctor {
   id: number;
@@ -35,50 +36,66 @@ export async function availabilityDoctor(db: Queryable, doctorId: number): Promi
   return rows[0] ?? null;
 }
 
-/** Hours, exceptions, generated days and kept conflicts of both kinds over the window. */
-export async function readAvailability(db: Queryable, d: AvailabilityDoctor): Promise<AvailabilityData> {
-  // One connection per request: the reads run one after the other.
-  const settings = await db.query(`select kind, slot_minutes::int as "slotMinutes", capacity::int as capacity from public.doctor_availability where doctor_id = $1`, [d.id]);
+/** An owner of availability: a doctor's kind (outpatient, telemedicine) or a service (kind 'service'). */
+export type OwnerKind = AvailabilityKind | 'service';
+const ownerColumn = (kind: OwnerKind) => (kind === 'service' ? 'service_id' : 'doctor_id');
+
+type KindRows = Omit<KindAvailabilityState, 'enabled' | 'bufferTime'>;
+
+/** Hours, exceptions, generated days and kept conflicts of an owner's kinds over the window (one query each, in turn). */
+async function readOwnerKinds(db: Queryable, ownerId: number, kinds: readonly OwnerKind[], today: string, windowDays: number): Promise<Record<string, KindRows>> {
+  const col = ownerColumn(kinds[0]);
+  const settings = await db.query(`select kind, slot_minutes::int as "slotMinutes", capacity::int as capacity from public.doctor_availability where ${col} = $1 and kind = any ($2::text[])`, [ownerId, kinds]);
   const weekly = await db.query(
     `select kind, weekday::int as weekday, to_char(starts, 'HH24:MI') as starts, to_char(ends, 'HH24:MI') as ends
-       from public.doctor_weekly_hours where doctor_id = $1 order by kind, weekday, starts`,
-    [d.id],
+       from public.doctor_weekly_hours where ${col} = $1 and kind = any ($2::text[]) order by kind, weekday, starts`,
+    [ownerId, kinds],
   );
   const exceptions = await db.query(
     `select kind, to_char(day, 'YYYY-MM-DD') as day, type, to_char(starts, 'HH24:MI') as starts, to_char(ends, 'HH24:MI') as ends, note
-       from public.doctor_schedule_exceptions where doctor_id = $1 and day >= $2::date order by kind, day, starts nulls first`,
-    [d.id, d.today],
+       from public.doctor_schedule_exceptions where ${col} = $1 and kind = any ($2::text[]) and day >= $3::date order by kind, day, starts nulls first`,
+    [ownerId, kinds, today],
   );
   const days = await db.query(
     `select s.kind, to_char(s.working_day, 'YYYY-MM-DD') as day, count(*)::int as slots, sum(ts.booked)::int as booked, sum(ts.capacity)::int as capacity,
             to_char(min(ts.started), 'HH24:MI') as first, to_char(max(ts.ended), 'HH24:MI') as last
        from public.schedules s join public.time_slots ts on ts.schedule_id = s.id
-      where s.doctor_id = $1 and s.kind in ('outpatient', 'telemedicine') and s.working_day between $2::date and $2::date + $3::int - 1
+      where s.${col} = $1 and s.kind = any ($2::text[]) and s.working_day between $3::date and $3::date + $4::int - 1
         and ts.withdrawn_at is null
       group by s.kind, s.working_day order by s.kind, s.working_day`,
-    [d.id, d.today, d.windowDays],
+    [ownerId, kinds, today, windowDays],
   );
   const conflicts = await db.query(
     `select k.kind, to_char(c.working_day, 'YYYY-MM-DD') as day, to_char(c.started, 'HH24:MI') as started, to_char(c.ended, 'HH24:MI') as ended, c.bookings
-       from unnest(array['outpatient', 'telemedicine']) k(kind) cross join lateral public.doctor_schedule_conflicts($1, k.kind) c
+       from unnest($2::text[]) k(kind) cross join lateral public.owner_schedule_conflicts(k.kind, $1) c
       order by k.kind, c.working_day, c.started`,
-    [d.id],
+    [ownerId, kinds],
   );
-  const state = (kind: AvailabilityKind): KindAvailabilityState => {
+  const out: Record<string, KindRows> = {};
+  for (const kind of kinds) {
     const s = settings.rows.find((r) => r.kind === kind);
     const of = <T extends { kind: string }>(rows: T[]) => rows.filter((r) => r.kind === kind).map(({ kind: _k, ...rest }) => rest);
-    return {
+    out[kind] = {
       managed: Boolean(s),
-      enabled: kind === 'outpatient' ? d.outpatientEnabled : d.telemedicineEnabled,
       slotMinutes: s?.slotMinutes ?? NEW_KIND_DEFAULTS.slotMinutes,
       capacity: s?.capacity ?? NEW_KIND_DEFAULTS.capacity,
-      bufferTime: kind === 'outpatient' ? d.bufferOutpatient : d.bufferTelemedicine,
       weekly: of(weekly.rows),
       exceptions: of(exceptions.rows),
       days: of(days.rows),
       conflicts: of(conflicts.rows),
-    } as KindAvailabilityState;
-  };
+    } as KindRows;
+  }
+  return out;
+}
+
+/** Hours, exceptions, generated days and kept conflicts of both kinds over the window. */
+export async function readAvailability(db: Queryable, d: AvailabilityDoctor): Promise<AvailabilityData> {
+  const k = await readOwnerKinds(db, d.id, AVAILABILITY_KINDS, d.today, d.windowDays);
+  const state = (kind: AvailabilityKind): KindAvailabilityState => ({
+    ...k[kind],
+    enabled: kind === 'outpatient' ? d.outpatientEnabled : d.telemedicineEnabled,
+    bufferTime: kind === 'outpatient' ? d.bufferOutpatient : d.bufferTelemedicine,
+  });
   return {
     doctor: { id: d.id, name: d.name, status: d.status, hospitalName: d.hospitalName, timeZone: d.timeZone },
     today: d.today,
@@ -88,48 +105,89 @@ export async function readAvailability(db: Queryable, d: AvailabilityDoctor): Pr
   };
 }
 
+export interface AvailabilityService {
+  id: number;
+  name: string;
+  status: number;
+  hospitalId: number;
+  organizationId: number;
+  hospitalName: string;
+  timeZone: string;
+  bufferTime: number;
+  today: string;
+  windowDays: number;
+}
+
+/** The service (with today in its branch's zone), or null when the caller does not manage it. */
+export async function availabilityService(db: Queryable, serviceId: number): Promise<AvailabilityService | null> {
+  const { rows } = await db.query(
+    `select s.id::int as id, s.name, s.status::int as status, h.id::int as "hospitalId", h.organization_id::int as "organizationId", h.name as "hospitalName", h.time_zone as "timeZone", s.buffer_time::int as "bufferTime",
+            to_char((now() at time zone h.time_zone)::date, 'YYYY-MM-DD') as today, public.schedule_window_days() as "windowDays"
+       from public.hospital_services s join public.hospitals h on h.id = s.hospital_id
+      where s.id = $1 and ${MANAGED_SERVICE}`,
+    [serviceId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A service's hours, exceptions, generated days and kept conflicts over the window (the doctors' read, owner 'service'). */
+export async function readServiceAvailability(db: Queryable, s: AvailabilityService): Promise<ServiceAvailabilityData> {
+  const k = await readOwnerKinds(db, s.id, ['service'], s.today, s.windowDays);
+  return {
+    service: { id: s.id, name: s.name, status: s.status, hospitalId: s.hospitalId, organizationId: s.organizationId, hospitalName: s.hospitalName, timeZone: s.timeZone },
+    today: s.today,
+    windowDays: s.windowDays,
+    availability: { ...k.service, enabled: true, bufferTime: s.bufferTime },
+  };
+}
+
 /**
  * Saves one kind's settings, buffer time, weekly hours and exceptions (only what changed, so the data history
  * holds real changes) and regenerates its slots. Returns the slots added and removed.
  */
-export async function saveKind(db: Queryable, doctorId: number, kind: AvailabilityKind, a: KindAvailability): Promise<{ added: number; removed: number }> {
+export async function saveKind(db: Queryable, ownerId: number, kind: OwnerKind, a: KindAvailability): Promise<{ added: number; removed: number }> {
+  const col = ownerColumn(kind);
   await db.query(
-    `insert into public.doctor_availability (doctor_id, kind, slot_minutes, capacity) values ($1, $2, $3, $4)
-     on conflict (doctor_id, kind) do update set slot_minutes = excluded.slot_minutes, capacity = excluded.capacity
+    `insert into public.doctor_availability (${col}, kind, slot_minutes, capacity) values ($1, $2, $3, $4)
+     on conflict (${kind === 'service' ? 'service_id' : 'doctor_id, kind'}) do update set slot_minutes = excluded.slot_minutes, capacity = excluded.capacity
       where (public.doctor_availability.slot_minutes, public.doctor_availability.capacity) is distinct from (excluded.slot_minutes, excluded.capacity)`,
-    [doctorId, kind, a.slotMinutes, a.capacity],
+    [ownerId, kind, a.slotMinutes, a.capacity],
   );
-  const buffer = kind === 'outpatient' ? 'buffer_time_outpatient' : 'buffer_time_telemedicine';
-  await db.query(`update public.doctors set ${buffer} = $2 where id = $1 and ${buffer} <> $2`, [doctorId, a.bufferTime]);
+  // The buffer time is the owner's own column (SPEC §5).
+  if (kind === 'service') await db.query(`update public.hospital_services set buffer_time = $2 where id = $1 and buffer_time <> $2`, [ownerId, a.bufferTime]);
+  else {
+    const buffer = kind === 'outpatient' ? 'buffer_time_outpatient' : 'buffer_time_telemedicine';
+    await db.query(`update public.doctors set ${buffer} = $2 where id = $1 and ${buffer} <> $2`, [ownerId, a.bufferTime]);
+  }
 
   const w = [a.weekly.map((r) => r.weekday), a.weekly.map((r) => r.starts), a.weekly.map((r) => r.ends)];
   await db.query(
-    `delete from public.doctor_weekly_hours h where h.doctor_id = $1 and h.kind = $2
+    `delete from public.doctor_weekly_hours h where h.${col} = $1 and h.kind = $2
         and not exists (select 1 from unnest($3::int[], $4::time[], $5::time[]) x(wd, s, e) where x.wd = h.weekday and x.s = h.starts and x.e = h.ends)`,
-    [doctorId, kind, ...w],
+    [ownerId, kind, ...w],
   );
   await db.query(
-    `insert into public.doctor_weekly_hours (doctor_id, kind, weekday, starts, ends)
+    `insert into public.doctor_weekly_hours (${col}, kind, weekday, starts, ends)
      select $1, $2, x.wd, x.s, x.e from unnest($3::int[], $4::time[], $5::time[]) x(wd, s, e)
-      where not exists (select 1 from public.doctor_weekly_hours h where h.doctor_id = $1 and h.kind = $2 and h.weekday = x.wd and h.starts = x.s and h.ends = x.e)`,
-    [doctorId, kind, ...w],
+      where not exists (select 1 from public.doctor_weekly_hours h where h.${col} = $1 and h.kind = $2 and h.weekday = x.wd and h.starts = x.s and h.ends = x.e)`,
+    [ownerId, kind, ...w],
   );
 
   const e = [a.exceptions.map((x) => x.day), a.exceptions.map((x) => x.type), a.exceptions.map((x) => x.starts ?? null), a.exceptions.map((x) => x.ends ?? null), a.exceptions.map((x) => x.note ?? null)];
   const same = `x.d = h.day and x.t = h.type and x.s is not distinct from h.starts and x.e is not distinct from h.ends and x.n is not distinct from h.note`;
   await db.query(
-    `delete from public.doctor_schedule_exceptions h where h.doctor_id = $1 and h.kind = $2
+    `delete from public.doctor_schedule_exceptions h where h.${col} = $1 and h.kind = $2
         and not exists (select 1 from unnest($3::date[], $4::text[], $5::time[], $6::time[], $7::text[]) x(d, t, s, e, n) where ${same})`,
-    [doctorId, kind, ...e],
+    [ownerId, kind, ...e],
   );
   await db.query(
-    `insert into public.doctor_schedule_exceptions (doctor_id, kind, day, type, starts, ends, note)
+    `insert into public.doctor_schedule_exceptions (${col}, kind, day, type, starts, ends, note)
      select $1, $2, x.d, x.t, x.s, x.e, x.n from unnest($3::date[], $4::text[], $5::time[], $6::time[], $7::text[]) x(d, t, s, e, n)
-      where not exists (select 1 from public.doctor_schedule_exceptions h where h.doctor_id = $1 and h.kind = $2 and ${same})`,
-    [doctorId, kind, ...e],
+      where not exists (select 1 from public.doctor_schedule_exceptions h where h.${col} = $1 and h.kind = $2 and ${same})`,
+    [ownerId, kind, ...e],
   );
 
-  const { rows } = await db.query(`select public.regenerate_doctor_schedule($1, $2) as g`, [doctorId, kind]);
+  const { rows } = await db.query(`select public.regenerate_owner_schedule($1, $2) as g`, [kind, ownerId]);
   const g = rows[0]?.g as { added: number; removed: number } | null;
   return { added: g?.added ?? 0, removed: g?.removed ?? 0 };
 }

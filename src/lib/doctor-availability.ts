@@ -222,3 +222,18 @@ export function slotsInRange(starts: string, ends: string, slotMinutes: number):
   if (!TIME.test(starts) || !TIME.test(ends) || !(slotMinutes > 0)) return 0;
   return Math.max(0, Math.floor((timeToMinutes(ends) - timeToMinutes(starts)) / slotMinutes));
 }
+
+// ---- a service's availability (issue #37): the same rules, hours and answer, owner 'service' ----------------------
+
+/** The save of a service's availability: one kind, the doctors' schema. */
+export const serviceAvailabilitySaveBody = kindAvailabilityInput;
+
+export const serviceAvailabilityData = z.object({
+  service: z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), hospitalId: z.number().int(), organizationId: z.number().int(), hospitalName: z.string(), timeZone: z.string() }),
+  today: dayString,
+  windowDays: z.number().int(),
+  availability: kindAvailabilityState,
+  /** After a save: slots added and removed. */
+  changes: z.object({ added: z.number().int(), removed: z.number().int() }).optional(),
+});
+export type ServiceAvailabilityData = z.output<typeof serviceAvailabilityData>;

@@ -61,6 +61,13 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'PUT', path: '/api/admin/services/999999999', body: {}, expect: staffOnly(400, { doctor: 403 }) },
   { method: 'PUT', path: '/api/admin/services/999999999/status', body: { status: 0 }, expect: staffOnly(404, { doctor: 403 }) },
   { method: 'DELETE', path: '/api/admin/services/999999999', expect: staffOnly(404, { doctor: 403 }) },
+  // Service availability and branch closures (issue 37): managers only; per-role scope in tests/db/closures-service-availability.test.ts and pgTAP 79_
+  { method: 'GET', path: '/api/admin/services/999999999/availability', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'PUT', path: '/api/admin/services/999999999/availability', body: { slotMinutes: 30, capacity: 1, bufferTime: 0, weekly: [], exceptions: [] }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/branches/999999999/closures', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/directory/branches/999999999/closures', body: { starts: '2026-12-24', ends: '2026-12-26', reason: 'Holiday' }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/directory/branches/999999999/closures/holidays', body: { year: 2026 }, expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'DELETE', path: '/api/admin/directory/closures/999999999', expect: staffOnly(404, { doctor: 403 }) },
   // Admin organizations and branches (issue 37); per-role writes in tests/db/admin-directory.test.ts
   { method: 'GET', path: '/api/admin/directory/organizations', expect: staffOnly(200, { doctor: 403 }) },
   { method: 'POST', path: '/api/admin/directory/organizations', body: {}, expect: staffOnly(422, { doctor: 403, senior_branch: 403, branch: 403 }) },

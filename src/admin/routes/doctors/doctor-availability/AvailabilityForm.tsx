@@ -16,15 +16,14 @@ import {
   kindFormValues,
   slotsInRange,
   WEEKDAYS,
-  type AvailabilityData,
-  type AvailabilityKind,
   type KindAvailability,
+  type KindAvailabilityState,
   type KindAvailabilityInput,
 } from '../../../../lib/doctor-availability';
 import { addDays } from '../../../../lib/hospital-time';
 import { formIssueMessage } from '../../../../lib/form-issues';
 import { isBlockedNumberKey } from '../../../../lib/form-rules';
-import { useSaveAvailability } from '../../../data/availability/queries';
+import { useSaveAvailability, type AvailabilityOwner, type OwnerKind } from '../../../data/availability/queries';
 import { useT, type AdminKey } from '../../../i18n';
 import { describedBy, Field } from '../../../kit/form';
 import { useNotify } from '../../../kit/Notifications';
@@ -52,17 +51,20 @@ const numberKeys = (e: React.KeyboardEvent<HTMLInputElement>) => {
   if (isBlockedNumberKey(e.key)) e.preventDefault();
 };
 
-export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: AvailabilityKind; data: AvailabilityData; doctorId: number; cancelTo: string }) {
+/**
+ * The form of one owner's kind: a doctor's outpatient or telemedicine hours, or a service's (the same rules and
+ * generation, owner kind 'service'); `label` names the form for assistive technology.
+ */
+export function AvailabilityForm({ kind, label, state, today, windowDays, owner, cancelTo }: { kind: OwnerKind; label: string; state: KindAvailabilityState; today: string; windowDays: number; owner: AvailabilityOwner; cancelTo: string }) {
   const { t, locale } = useT();
   const notify = useNotify();
   const errorText = useErrorText();
-  const state = data[kind];
   const initial = useMemo(() => kindFormValues(state), [state]);
-  const resolver = useAvailabilityResolver(data.today, data.windowDays);
+  const resolver = useAvailabilityResolver(today, windowDays);
   const form = useForm<Values, unknown, KindAvailability>({ defaultValues: initial, resolver, mode: 'onTouched' });
   const weekly = useFieldArray({ control: form.control, name: 'weekly' });
   const exceptions = useFieldArray({ control: form.control, name: 'exceptions' });
-  const save = useSaveAvailability(doctorId);
+  const save = useSaveAvailability(owner);
   const [failure, setFailure] = useState<string | null>(null);
   const [changes, setChanges] = useState<string | null>(null);
   const slotMinutes = Number(useWatch({ control: form.control, name: 'slotMinutes' }));
@@ -70,7 +72,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
   const watchedExceptions = useWatch({ control: form.control, name: 'exceptions' }) ?? [];
   const { errors } = form.formState;
   const id = (name: string) => `${kind}-${name}`;
-  const lastDay = addDays(data.today, data.windowDays - 1);
+  const lastDay = addDays(today, windowDays - 1);
 
   // A save answers the new state: the form starts again from it.
   useEffect(() => form.reset(initial), [initial, form]);
@@ -81,9 +83,8 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
     save.mutate(
       { kind, values },
       {
-        onSuccess: ({ data: saved, messages }) => {
+        onSuccess: ({ changes: c, messages }) => {
           notify('success', messages[0] ?? t('admin.availability.updated'));
-          const c = saved.changes?.[kind];
           if (c) setChanges(t('admin.availability.changes', { added: c.added, removed: c.removed }));
         },
         onError: (e) => {
@@ -108,10 +109,10 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
   ];
 
   return (
-    <form className="availability-form" onSubmit={onSubmit} noValidate aria-label={t(kind === 'outpatient' ? 'admin.availability.tab.outpatient' : 'admin.availability.tab.telemedicine')}>
+    <form className="availability-form" onSubmit={onSubmit} noValidate aria-label={label}>
       {!state.managed ? (
         <p className="alert alert-info" role="note">
-          {state.days.length ? t('admin.availability.notManagedKept', { count: state.days.reduce((n, d) => n + d.slots, 0) }) : t('admin.availability.notManagedEmpty', { days: data.windowDays })}
+          {state.days.length ? t('admin.availability.notManagedKept', { count: state.days.reduce((n, d) => n + d.slots, 0) }) : t('admin.availability.notManagedEmpty', { days: windowDays })}
         </p>
       ) : null}
       {failure ? (
@@ -221,7 +222,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
 
       <div className="card availability-card">
         <h3 id={id('exceptions-heading')}>{t('admin.availability.exceptions')}</h3>
-        <p className="field-hint">{t('admin.availability.exceptionsHint', { days: data.windowDays })}</p>
+        <p className="field-hint">{t('admin.availability.exceptionsHint', { days: windowDays })}</p>
         {exceptions.fields.length === 0 ? <p className="empty-note">{t('admin.availability.noExceptions')}</p> : null}
         <ul className="exception-list">
           {exceptions.fields.map((f, index) => {
@@ -235,7 +236,7 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
               <li key={f.id} className="exception-row">
                 <span className={`badge ${extra ? 'badge-green' : 'badge-yellow'}`}>{t(extra ? 'admin.availability.extra' : 'admin.availability.dayOff')}</span>
                 <Field id={`${fid}-day`} label={t('admin.availability.date')} error={dayErr} required>
-                  <input {...form.register(`exceptions.${index}.day`)} {...describedBy(`${fid}-day`, dayErr)} type="date" min={data.today} max={lastDay} className="input" />
+                  <input {...form.register(`exceptions.${index}.day`)} {...describedBy(`${fid}-day`, dayErr)} type="date" min={today} max={lastDay} className="input" />
                 </Field>
                 {extra ? (
                   <Field id={`${fid}-starts`} label={`${t('admin.availability.from')} – ${t('admin.availability.to')}`} error={timeErr} required>
@@ -264,10 +265,10 @@ export function AvailabilityForm({ kind, data, doctorId, cancelTo }: { kind: Ava
           })}
         </ul>
         <div className="exception-actions">
-          <button type="button" className="btn" onClick={() => exceptions.append({ day: addDays(data.today, 1), type: 'off', starts: '', ends: '', note: '' }, { shouldFocus: true })}>
+          <button type="button" className="btn" onClick={() => exceptions.append({ day: addDays(today, 1), type: 'off', starts: '', ends: '', note: '' }, { shouldFocus: true })}>
             + {t('admin.availability.addDayOff')}
           </button>
-          <button type="button" className="btn" onClick={() => exceptions.append({ day: addDays(data.today, 1), type: 'extra', starts: '18:00', ends: '20:00', note: '' }, { shouldFocus: true })}>
+          <button type="button" className="btn" onClick={() => exceptions.append({ day: addDays(today, 1), type: 'extra', starts: '18:00', ends: '20:00', note: '' }, { shouldFocus: true })}>
             + {t('admin.availability.addExtra')}
           </button>
         </div>

@@ -90,7 +90,7 @@ function DoctorAvailabilityScreen() {
           // Both panels stay mounted: switching tabs keeps what was typed in the other.
           <div key={kind} role="tabpanel" id={`availability-panel-${kind}`} aria-labelledby={`availability-tab-${kind}`} hidden={tab !== kind} className="availability-panel">
             {state.enabled ? (
-              <AvailabilityForm kind={kind} data={data} doctorId={doctorId} cancelTo={back} />
+              <AvailabilityForm kind={kind} label={t(KIND_LABELS[kind])} state={state} today={data.today} windowDays={data.windowDays} owner={{ type: 'doctor', id: doctorId }} cancelTo={back} />
             ) : (
               <p className="alert alert-info" role="note">
                 {t('admin.availability.telemedicineOff')}

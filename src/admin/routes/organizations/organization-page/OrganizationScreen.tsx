@@ -19,8 +19,10 @@ import { Spinner } from '../../../kit/Spinner';
 // Tiptap (ProseMirror) and dnd-kit are most of this screen's weight: loaded when their tab is first opened.
 const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 const BannerPicker = lazy(() => import('./BannerPicker').then((m) => ({ default: m.BannerPicker })));
+// Dated closures and public holidays (issue #37): their own calls, not part of the branch form's save.
+const BranchClosures = lazy(() => import('../branch-closures/BranchClosures').then((m) => ({ default: m.BranchClosures })));
 
-const TABS = ['profile', 'hours', 'texts', 'lists', 'banners', 'indexing'] as const;
+const TABS = ['profile', 'hours', 'texts', 'lists', 'banners', 'indexing', 'closures'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, AdminKey> = {
   profile: 'admin.organizations.tab.profile',
@@ -29,6 +31,7 @@ const TAB_LABELS: Record<Tab, AdminKey> = {
   lists: 'admin.organizations.tab.lists',
   banners: 'admin.organizations.tab.banners',
   indexing: 'admin.organizations.tab.indexing',
+  closures: 'admin.closures.tab',
 };
 const DAY_LABELS: Record<Weekday, AdminKey> = {
   mon: 'admin.organizations.day.mon',
@@ -207,6 +210,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
           </>
         ) : null}
         {tab === 'lists' ? <Lists control={form.control} register={form.register} /> : null}
+        {tab === 'closures' ? <BranchClosures branchId={branch.id} /> : null}
         {tab === 'banners' ? <Controller control={form.control} name="images" render={({ field }) => <BannerPicker value={field.value ?? []} onChange={field.onChange} />} /> : null}
         {tab === 'indexing' ? (
           <fieldset disabled={!branch.canPublish} className="field">

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ServiceTabs } from '../service-availability/ServiceTabs';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
 import { SERVICE_LIST_PATH, SERVICE_MESSAGES, servicePriceIssues, serviceFormBody, serviceFormPayload, serviceFormValues, type AdminServiceReadModel, type ServiceFormBody, type ServiceFormInput } from '../../../../lib/admin-services';
 import { PRICE_TYPES, type PriceType } from '../../../../lib/price-rules';
@@ -113,6 +114,7 @@ function ServiceForm({ serviceId, source }: { serviceId?: number; source: AdminS
       <h2 id="service-form-title" className="screen-title">
         {t(serviceId != null ? 'admin.services.form.titleEdit' : 'admin.services.form.titleAdd')}
       </h2>
+      {serviceId != null ? <ServiceTabs serviceId={serviceId} /> : null}
       <section className="card form-section" aria-labelledby="service-general-section">
         <h3 id="service-general-section">{t('admin.services.form.general')}</h3>
         <div className="form-grid">
