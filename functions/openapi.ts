@@ -5,6 +5,7 @@ import { buildOpenApi } from '../src/server/openapi';
 import accountBookings from './account-bookings';
 import adminAppointments from './admin-appointments';
 import adminAvailability from './admin-availability';
+import adminDoctorUnavailable from './admin-doctor-unavailable';
 import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
 import adminOrganizations from './admin-organizations';
@@ -41,6 +42,7 @@ import schedules from './schedules';
 import search from './search';
 import bookings from './bookings';
 import payments from './payments';
+import rebookingOffers from './rebooking-offers';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -64,6 +66,7 @@ export const FUNCTIONS = {
   accountBookings,
   adminAppointments,
   adminAvailability,
+  adminDoctorUnavailable,
   adminDoctors,
   adminImports,
   adminMe,
@@ -96,6 +99,7 @@ export const FUNCTIONS = {
   ogImages,
   payments,
   quickBooking,
+  rebookingOffers,
   reviews,
   schedules,
   search,
