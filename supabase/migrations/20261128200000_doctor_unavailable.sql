@@ -199,9 +199,9 @@ begin
   values (d.id, p_from, p_to, trim(p_reason), auth.uid()) returning * into u;
 
   -- 1. holds in progress on the span's days
-  update public.bookings b set status = 'expired', hold_expires_at = least(b.hold_expires_at, now()), updated_at = now()
-   where b.doctor_id = d.id and b.status = 'hold'
-     and b.starts_at >= p_from::timestamp at time zone d.time_zone and b.starts_at < (p_to + 1)::timestamp at time zone d.time_zone;
+  update public.bookings hb set status = 'expired', hold_expires_at = least(hb.hold_expires_at, now()), updated_at = now()
+   where hb.doctor_id = d.id and hb.status = 'hold'
+     and hb.starts_at >= p_from::timestamp at time zone d.time_zone and hb.starts_at < (p_to + 1)::timestamp at time zone d.time_zone;
   get diagnostics n_holds = row_count;
 
   -- 2. each affected booking: moved where the manager picked a slot, cancelled otherwise
