@@ -277,11 +277,16 @@ begin
 end $$;
 
 -- ---- the one-tap link -------------------------------------------------------------------------------------------
+/* The idempotency key of an offer's hold: its id and part of its token's hash, so that nobody can take the key of
+   another patient's offer ahead of them (offer ids are sequential; the hash comes from the secret token). */
+create or replace function public.rebooking_offer_key(o public.rebooking_offers) returns text
+language sql immutable set search_path = '' as $$ select 'rebook-' || o.id || '-' || left(encode(o.token_hash, 'hex'), 16) $$;
+
 /*
  * The rebooking link opened by the signed-in patient it was sent to: holds its slot through book_slot (the normal
  * hold: onboarding, buffer time, capacity, price), carrying over who the visit is for, the contact phone and the
  * note of the cancelled booking; the booking page then confirms it through the normal confirm. The same link again
- * answers the same booking (the idempotency key is the offer's). Refused: an unknown token or another patient's
+ * answers the same booking (the idempotency key is the offer's, rebooking_offer_key). Refused: an unknown token or another patient's
  * (PT404), an expired one or one whose set was already used for a booking (PT409).
  */
 create or replace function public.hold_rebooking_offer(p_token text) returns public.bookings
@@ -311,7 +316,7 @@ begin
     raise exception 'This link has expired.' using errcode = 'PT409';
   end if;
   select * into old from public.bookings where id = o.cancelled_booking_id;
-  return public.book_slot(o.slot_id, 'rebook-' || o.id, old.family_member_id, null, null, 10, old.contact_phone, old.note);
+  return public.book_slot(o.slot_id, public.rebooking_offer_key(o), old.family_member_id, null, null, 10, old.contact_phone, old.note);
 end $$;
 
 -- The link's hold, once confirmed (by the booking page or the payment's webhook), uses up the whole set of offers.
@@ -319,8 +324,8 @@ create or replace function public.rebooking_offer_used() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.rebooking_offers o set used_at = now(), used_booking_id = new.id
-   where o.id = (select r.id from public.rebooking_offers r
-                  where 'rebook-' || r.id = new.idempotency_key and r.patient_user_id = new.patient_user_id and r.slot_id = new.slot_id)
+   where o.id = (substring(new.idempotency_key from '^rebook-([0-9]{1,18})-'))::bigint
+     and public.rebooking_offer_key(o) = new.idempotency_key and o.patient_user_id = new.patient_user_id and o.slot_id = new.slot_id
      and o.used_at is null;
   return null;
 end $$;
@@ -333,7 +338,8 @@ create or replace function public.rebooking_offer_held() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   update public.rebooking_offers o set held_booking_id = new.id
-   where 'rebook-' || o.id = new.idempotency_key and o.patient_user_id = new.patient_user_id and o.held_booking_id is distinct from new.id;
+   where o.id = (substring(new.idempotency_key from '^rebook-([0-9]{1,18})-'))::bigint
+     and public.rebooking_offer_key(o) = new.idempotency_key and o.patient_user_id = new.patient_user_id and o.held_booking_id is distinct from new.id;
   return null;
 end $$;
 create trigger bookings_rebooking_offer_held after insert on public.bookings
@@ -344,7 +350,8 @@ create trigger bookings_rebooking_offer_held after insert on public.bookings
 revoke execute on function public.unavailable_doctor(bigint, date, date), public.unavailable_bookings(bigint, date, date, text),
   public.doctor_next_free_slots(bigint, text, date, integer), public.rebooking_offer_count(),
   public.admin_doctor_unavailable_preview(bigint, date, date), public.admin_doctor_unavailable(bigint, date, date, text, jsonb),
-  public.hold_rebooking_offer(text), public.rebooking_offer_used(), public.rebooking_offer_held() from public, anon, authenticated;
+  public.hold_rebooking_offer(text), public.rebooking_offer_key(public.rebooking_offers), public.rebooking_offer_used(), public.rebooking_offer_held()
+  from public, anon, authenticated;
 -- The API calls these as the user: the managers' preview and step (scope checked inside), the patient's link.
 grant execute on function public.admin_doctor_unavailable_preview(bigint, date, date), public.admin_doctor_unavailable(bigint, date, date, text, jsonb),
   public.hold_rebooking_offer(text) to authenticated, service_role;

@@ -828,6 +828,7 @@ insert into expected values
   ('function', 'doctor_next_free_slots(bigint, text, date, integer)', '', ''),
   ('function', 'rebooking_offer_count()', '', ''),
   ('function', 'rebooking_offer_held()', '', ''),
+  ('function', 'rebooking_offer_key(rebooking_offers)', '', ''),
   ('function', 'rebooking_offer_used()', '', ''),
   ('function', 'unavailable_bookings(bigint, date, date, text)', '', ''),
   ('function', 'unavailable_doctor(bigint, date, date)', '', '');

@@ -3,7 +3,7 @@
 -- the doctor role, a patient or anon), the tables only the definer functions write, and the rebooking link: the
 -- patient's own, once, through book_slot.
 begin;
-select plan(26);
+select plan(27);
 
 create temp table t as
   select (select d.id from public.doctors d where d.user_id = '00000000-0000-4000-a000-000000000006') as doctor,
@@ -61,6 +61,7 @@ select is(tests.try(format('select public.hold_rebooking_offer(%L)', (select t.s
 select tests.act_as('patient');
 create temp table held as select * from public.hold_rebooking_offer((select t.step -> 'cancelled' -> 0 -> 'offers' -> 0 ->> 'token' from t));
 select is((select status || '/' || (slot_id = (select (t.step -> 'cancelled' -> 0 -> 'offers' -> 0 ->> 'slotId')::bigint from t))::text from held), 'hold/true', 'the patient''s link holds the offered slot through book_slot');
+select ok((select idempotency_key ~ '^rebook-[0-9]+-[0-9a-f]{16}$' from held), 'the hold''s key carries part of the token''s hash: an offer id alone cannot take it ahead of the patient');
 select is((select id from public.hold_rebooking_offer((select t.step -> 'cancelled' -> 0 -> 'offers' -> 0 ->> 'token' from t))), (select id from held), 'the same link again answers the same booking');
 
 reset role;
