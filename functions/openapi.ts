@@ -7,6 +7,7 @@ import adminAppointments from './admin-appointments';
 import adminAvailability from './admin-availability';
 import adminServiceAvailability from './admin-service-availability';
 import adminClosures from './admin-closures';
+import adminDoctorUnavailable from './admin-doctor-unavailable';
 import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
 import adminOrganizations from './admin-organizations';
@@ -45,6 +46,7 @@ import schedules from './schedules';
 import search from './search';
 import bookings from './bookings';
 import payments from './payments';
+import rebookingOffers from './rebooking-offers';
 
 export const openapi = defineEndpoint({
   method: 'GET',
@@ -70,6 +72,7 @@ export const FUNCTIONS = {
   adminAvailability,
   adminServiceAvailability,
   adminClosures,
+  adminDoctorUnavailable,
   adminDoctors,
   adminImports,
   adminMe,
@@ -104,6 +107,7 @@ export const FUNCTIONS = {
   ogImages,
   payments,
   quickBooking,
+  rebookingOffers,
   reviews,
   schedules,
   search,

@@ -36,8 +36,15 @@ import idAppointments from './strings/appointments/id-ID.json' with { type: 'jso
 import zhAppointments from './strings/appointments/zh-TW.json' with { type: 'json' };
 import msAppointments from './strings/appointments/ms-MY.json' with { type: 'json' };
 import thAppointments from './strings/appointments/th-TH.json' with { type: 'json' };
+// Doctor unavailable (issue 35): the rebooking links of the cancellation mail, the link's page and server messages.
+import viDoctorUnavailable from './strings/doctor-unavailable/vi-VN.json' with { type: 'json' };
+import enDoctorUnavailable from './strings/doctor-unavailable/en-PH.json' with { type: 'json' };
+import idDoctorUnavailable from './strings/doctor-unavailable/id-ID.json' with { type: 'json' };
+import zhDoctorUnavailable from './strings/doctor-unavailable/zh-TW.json' with { type: 'json' };
+import msDoctorUnavailable from './strings/doctor-unavailable/ms-MY.json' with { type: 'json' };
+import thDoctorUnavailable from './strings/doctor-unavailable/th-TH.json' with { type: 'json' };
 
-const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount, ...viServer, ...viAppointments }))();
+const viAll = /* @__PURE__ */ (() => ({ ...vi, ...viBooking, ...viAccount, ...viServer, ...viAppointments, ...viDoctorUnavailable }))();
 export type MessageKey = keyof typeof viAll;
 export type Messages = Record<MessageKey, string>;
 
@@ -45,11 +52,11 @@ export type Messages = Record<MessageKey, string>;
 // catalogues of its own) drops the six tables.
 export const MESSAGES: Record<Locale, Messages> = /* @__PURE__ */ (() => ({
   'vi-VN': viAll,
-  'en-PH': { ...en, ...enBooking, ...enAccount, ...enServer, ...enAppointments } as Messages,
-  'id-ID': { ...id, ...idBooking, ...idAccount, ...idServer, ...idAppointments } as Messages,
-  'zh-TW': { ...zh, ...zhBooking, ...zhAccount, ...zhServer, ...zhAppointments } as Messages,
-  'ms-MY': { ...ms, ...msBooking, ...msAccount, ...msServer, ...msAppointments } as Messages,
-  'th-TH': { ...th, ...thBooking, ...thAccount, ...thServer, ...thAppointments } as Messages,
+  'en-PH': { ...en, ...enBooking, ...enAccount, ...enServer, ...enAppointments, ...enDoctorUnavailable } as Messages,
+  'id-ID': { ...id, ...idBooking, ...idAccount, ...idServer, ...idAppointments, ...idDoctorUnavailable } as Messages,
+  'zh-TW': { ...zh, ...zhBooking, ...zhAccount, ...zhServer, ...zhAppointments, ...zhDoctorUnavailable } as Messages,
+  'ms-MY': { ...ms, ...msBooking, ...msAccount, ...msServer, ...msAppointments, ...msDoctorUnavailable } as Messages,
+  'th-TH': { ...th, ...thBooking, ...thAccount, ...thServer, ...thAppointments, ...thDoctorUnavailable } as Messages,
 }))();
 
 export { interpolate, type Params } from './interpolate';

@@ -31,6 +31,15 @@ export const SERVICE_BOOKING_PATH = '/booking/service/';
 /** The care onboarding (e-mail and phone verification); the spec does not name its path. */
 export const ONBOARDING_PATH = '/onboarding/';
 export const RETURN_URL_PARAM = 'returnUrl';
+/** A rebooking link's token (issue 35, "doctor unavailable"): 24 random bytes in base64url, the link's only parameter. */
+export const OFFER_PARAM = 'offer';
+export const REBOOKING_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The rebooking token of the booking page's query, or null. */
+export function parseOfferQuery(search: string | URLSearchParams): string | null {
+  const v = new URLSearchParams(search).get(OFFER_PARAM);
+  return v && REBOOKING_TOKEN.test(v) ? v : null;
+}
 
 /** The telemedicine flag is written 'true' or 'false'; parsing also accepts '1' and '0'. */
 export function doctorBookingPath(locale: Locale, booking: DoctorBooking): string {

@@ -12,6 +12,7 @@ import type pg from 'pg';
 import { LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate, type MessageKey } from '../../i18n/strings';
 import { bookingCode } from '../lib/booking';
+import { REBOOKING_OFFER_DAYS } from '../lib/doctor-unavailable';
 import { icsCalendar, icsFileName } from '../lib/calendar-event';
 import { calendarEventOf, cell, confirmationFacts, confirmationRecipients, esc, hospitalRows, paymentRows, whenText, type ConfirmationFacts } from './booking-mail';
 import { enqueueMail } from './outbox';
@@ -22,6 +23,16 @@ export interface BookingChange {
   by: 'patient' | 'hospital';
   /** The hospital's reason (shown as given). */
   reason?: string | null;
+  /** Rebooking offers ("doctor unavailable", issue 35): the doctor's next free times, each a one-tap link. */
+  offers?: RebookingOffer[];
+}
+
+/** One offered time: day and times in the hospital's zone, and its link (a single-use token, nothing personal). */
+export interface RebookingOffer {
+  date: string;
+  start: string;
+  end: string;
+  url: string;
 }
 
 /** The appointment before a reschedule: its booking id, day and times in the hospital's zone. */
@@ -68,11 +79,16 @@ export function bookingChangeMail(facts: ConfirmationFacts, change: BookingChang
   const greeting = t('booking.mail.greeting', { name: facts.patientName });
   const lead = t(LEADS[change.kind][change.by]);
   const footer = t('booking.change.footer', { hotline: cfg.hotline, email: cfg.email });
-  const text = [greeting, '', lead, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', footer].join('\n');
+  const offers = (change.offers ?? []).map((o) => ({ when: whenText(locale, { ...o, timeZone: facts.timeZone }), url: o.url }));
+  const offerText = offers.length ? ['', t('booking.rebook.title'), ...offers.map((o) => `- ${o.when}: ${o.url}`), t('booking.rebook.note', { days: REBOOKING_OFFER_DAYS })] : [];
+  const offerHtml = offers.length
+    ? `<h2 style="font-size:16px">${esc(t('booking.rebook.title'))}</h2><ul>${offers.map((o) => `<li style="margin:6px 0"><a href="${esc(o.url)}" style="color:#0b63ce;font-weight:600">${esc(o.when)}</a></li>`).join('')}</ul><p style="color:#4b5563">${esc(t('booking.rebook.note', { days: REBOOKING_OFFER_DAYS }))}</p>`
+    : '';
+  const text = [greeting, '', lead, '', ...rows.map(([k, v]) => `${k}: ${v}`), ...offerText, '', footer].join('\n');
   const html = `<!doctype html><html lang="${esc(LOCALE_CONFIG[locale].htmlLang)}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p>${esc(greeting)}</p><p><strong>${esc(lead)}</strong></p>
 <table style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${esc(k)}</th><td style="padding:4px 0">${cell(v)}</td></tr>`).join('')}</table>
-<p>${esc(footer)}</p></body></html>`;
+${offerHtml}<p>${esc(footer)}</p></body></html>`;
   const event = calendarEventOf(facts, locale, stamp);
   const attachments: ChangeMail['attachments'] = [];
   if (change.kind === 'cancelled') {

@@ -139,6 +139,10 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'POST', path: '/api/admin/appointments/999999999/phone', expect: staffOnly(404) },
   { method: 'GET', path: '/api/admin/appointments/999999999/slots?date=2026-01-01', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/appointments/999999999/reschedule', body: { slotId: 1, idempotencyKey: 'matrix-{principal}' }, expect: staffOnly(404) },
+  // Doctor unavailable (issue 35): managers only (SPEC §6: never the doctor role); 999999999 is nobody's doctor, so
+  // each manager reaches the scope check inside the SQL function (the flows per role: tests/db/doctor-unavailable.test.ts).
+  { method: 'GET', path: '/api/admin/doctors/999999999/unavailable?from=2099-01-01&to=2099-01-01', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/doctors/999999999/unavailable', body: { from: '2099-01-01', to: '2099-01-01', reason: 'Matrix check' }, expect: staffOnly(404, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/patients', expect: staffOnly(200) },
   { method: 'GET', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff', expect: staffOnly(404) },
   { method: 'POST', path: '/api/admin/patients/00000000-0000-4000-a000-0000000000ff/contact', expect: staffOnly(404) },

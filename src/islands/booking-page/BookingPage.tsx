@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import type { Contact, PopupProps } from '../account/FamilyProfiles';
 import type { Locale } from '../../../i18n/locales';
 import { interpolate } from '../../../i18n/interpolate';
-import { onboardingPath, parseDoctorBookingQuery, parseServiceBookingQuery, withChosenSlot } from '../../lib/booking-routes';
+import { onboardingPath, parseDoctorBookingQuery, parseOfferQuery, parseServiceBookingQuery, withChosenSlot } from '../../lib/booking-routes';
 import { CALENDAR_FLAG_POLL_MS, calendarFlagKey, formatCountdown, holdAnnouncement, NOTE_MAX_LENGTH, CONTACT_PHONE_PATTERN, quote, quoteLines, remainingSeconds, voucherAllowed } from '../../lib/booking';
 import { icsCalendar, icsFileName } from '../../lib/calendar-event';
 import { formatMoney } from '../../lib/format';
@@ -50,6 +50,10 @@ const REASON_KEYS: Record<string, string> = {
   'payment-not-allowed': 'booking.flow.error.paymentNotAllowed',
   'voucher-not-allowed': 'booking.flow.error.voucherNotAllowed',
   'family-unknown': 'booking.flow.error.familyUnknown',
+  // A rebooking link of a "doctor unavailable" e-mail (issue 35).
+  'offer-invalid': 'booking.flow.offerInvalid',
+  'offer-used': 'booking.flow.offerUsed',
+  'offer-expired': 'booking.flow.offerExpired',
 };
 
 export default function BookingPage(props: BookingPageProps) {
@@ -74,8 +78,10 @@ export default function BookingPage(props: BookingPageProps) {
     setPhase({ name: 'loading' });
     const search = new URLSearchParams(window.location.search);
     const bookingId = search.get('bookingId');
+    // A rebooking link (issue 35): its token holds the offered slot; the rest is the normal page.
+    const offer = props.kind === 'doctor' && search.has('offer') ? parseOfferQuery(search) : null;
     const query = props.kind === 'doctor' ? parseDoctorBookingQuery(search) : parseServiceBookingQuery(search);
-    if (!bookingId && !query) return setPhase({ name: 'bad-query' });
+    if (!bookingId && !query && !offer) return setPhase({ name: 'bad-query' });
     if (bookingId && !/^\d{1,15}$/.test(bookingId)) return setPhase({ name: 'bad-query' });
     const tk = await accessToken();
     if (!tk) return toOnboarding();
@@ -86,7 +92,7 @@ export default function BookingPage(props: BookingPageProps) {
         return show(view, null);
       }
       const body = { kind: props.kind, ...query, idempotencyKey: visitKey(window.location.pathname + window.location.search) };
-      const [me, view] = await Promise.all([api<Me>(tk, '/api/me'), api<BookingView>(tk, '/api/bookings/holds', body)]);
+      const [me, view] = await Promise.all([api<Me>(tk, '/api/me'), offer ? api<BookingView>(tk, '/api/rebooking-offers/hold', { token: offer }) : api<BookingView>(tk, '/api/bookings/holds', body)]);
       if (!me.onboarding.onboarded) return toOnboarding();
       show(view, me);
     } catch (e) {
@@ -254,7 +260,8 @@ function HeldForm(props: FormProps) {
   const { view, me, t, locale } = props;
   const skew = useMemo(() => new Date(view.serverNow).getTime() - Date.now(), [view.serverNow]);
   const [left, setLeft] = useState(() => remainingSeconds(view.holdExpiresAt ?? 0, Date.now() + skew));
-  const [forWhom, setForWhom] = useState<number | null>(null);
+  // A hold may already say who, which phone and note (a rebooking link carries the cancelled visit's).
+  const [forWhom, setForWhom] = useState<number | null>(view.familyMemberId);
   const [members, setMembers] = useState(me.familyMembers);
   // 'Add New Profile' opens the family popup here (SPEC §2; issue 38 item 18): leaving the page released the hold.
   // Its code is loaded on the press, so the booking page does not carry the form until it is asked for.
@@ -273,8 +280,8 @@ function HeldForm(props: FormProps) {
     setAddPopup(null);
     requestAnimationFrame(() => document.getElementById(`bkp-for-${c.id}`)?.focus());
   };
-  const [phone, setPhone] = useState(me.profile?.phone ?? '');
-  const [note, setNote] = useState('');
+  const [phone, setPhone] = useState(view.contactPhone ?? me.profile?.phone ?? '');
+  const [note, setNote] = useState(view.note ?? '');
   const [method, setMethod] = useState<PaymentMethod>(view.paymentOptions[0] as PaymentMethod);
   const [voucherId, setVoucherId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

@@ -37,6 +37,9 @@
 --     admin_booking_trail, admin_reveal_booking_phone and admin_reveal_patient_contact (a booking or patient in the
 --     caller's staff scope, can_work_booking; the reveals write a READ row to the data history),
 --     admin_patients_named and admin_family_members_named (the people who booked in the caller's staff scope).
+--     caller's staff scope, can_work_booking; the reveals write a READ row to the data history).
+--   admin_doctor_unavailable and its preview (issue 35: managers only, never the doctor role, a doctor in the caller's
+--     scope), hold_rebooking_offer (the signed-in patient's own single-use rebooking link).
 -- Everything else (public_owner_slots, the password resets, rules used by security definer code) is server-only:
 -- the functions call it inside asServerRole (src/server/server-role.ts).
 begin;
@@ -856,7 +859,43 @@ insert into expected values
   ('function', 'patient_in_my_scope(uuid)', '', ''),
   -- issue 37: creating an organization (and joining it as its organization manager); the branch publication guard
   ('function', 'admin_create_organization(smallint, text, text, text, text, boolean)', '', 'x'),
-  ('function', 'hospitals_guard_publication()', '', '');
+  ('function', 'hospitals_guard_publication()', '', ''),
+  -- issue 35, doctor unavailable: the record and the rebooking offers are server-only (written by the definer function);
+  -- managers call the preview and the step, a patient opens their own link (each checked inside, migration 20261128200000)
+  ('table', 'doctor_unavailability', '', ''),
+  ('column', 'doctor_unavailability.id', '', ''),
+  ('column', 'doctor_unavailability.doctor_id', '', ''),
+  ('column', 'doctor_unavailability.from_day', '', ''),
+  ('column', 'doctor_unavailability.to_day', '', ''),
+  ('column', 'doctor_unavailability.reason', '', ''),
+  ('column', 'doctor_unavailability.cancelled', '', ''),
+  ('column', 'doctor_unavailability.moved', '', ''),
+  ('column', 'doctor_unavailability.created_by', '', ''),
+  ('column', 'doctor_unavailability.created_at', '', ''),
+  ('sequence', 'doctor_unavailability_id_seq', '', ''),
+  ('table', 'rebooking_offers', '', ''),
+  ('column', 'rebooking_offers.id', '', ''),
+  ('column', 'rebooking_offers.unavailability_id', '', ''),
+  ('column', 'rebooking_offers.cancelled_booking_id', '', ''),
+  ('column', 'rebooking_offers.patient_user_id', '', ''),
+  ('column', 'rebooking_offers.slot_id', '', ''),
+  ('column', 'rebooking_offers.token_hash', '', ''),
+  ('column', 'rebooking_offers.expires_at', '', ''),
+  ('column', 'rebooking_offers.held_booking_id', '', ''),
+  ('column', 'rebooking_offers.used_at', '', ''),
+  ('column', 'rebooking_offers.used_booking_id', '', ''),
+  ('column', 'rebooking_offers.created_at', '', ''),
+  ('sequence', 'rebooking_offers_id_seq', '', ''),
+  ('function', 'admin_doctor_unavailable(bigint, date, date, text, jsonb)', '', 'x'),
+  ('function', 'admin_doctor_unavailable_preview(bigint, date, date)', '', 'x'),
+  ('function', 'hold_rebooking_offer(text)', '', 'x'),
+  ('function', 'doctor_next_free_slots(bigint, text, date, integer)', '', ''),
+  ('function', 'rebooking_offer_count()', '', ''),
+  ('function', 'rebooking_offer_held()', '', ''),
+  ('function', 'rebooking_offer_key(rebooking_offers)', '', ''),
+  ('function', 'rebooking_offer_used()', '', ''),
+  ('function', 'unavailable_bookings(bigint, date, date, text)', '', ''),
+  ('function', 'unavailable_doctor(bigint, date, date)', '', '');
 
 -- What the database grants, in the same shape.
 create temp view actual as

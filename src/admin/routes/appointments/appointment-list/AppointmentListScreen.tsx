@@ -33,6 +33,7 @@ import { Pagination } from '../../../kit/Pagination';
 import { Spinner } from '../../../kit/Spinner';
 import { useTopBarDate } from '../../../shell/DateBar';
 import { ACTION_LABEL, AppointmentPanel } from './AppointmentPanel';
+import { DoctorUnavailableButton } from '../doctor-unavailable/DoctorUnavailableButton';
 import { instantText, kindText, moneyText, patientLine, paymentText, STATUS_COLOUR, statusText, whenText } from './labels';
 import '../appointments.css';
 
@@ -266,6 +267,8 @@ export default function AppointmentListScreen() {
             {t(`admin.appointments.view.${v}` as AdminKey)}
           </button>
         ))}
+        {/* issue 35: a doctor chosen, managers mark them unavailable for a day or a span */}
+        {state.doctor_id ? <DoctorUnavailableButton doctorId={state.doctor_id} doctorName={data?.appointments.find((a) => a.doctor?.id === state.doctor_id)?.doctor?.name} /> : null}
       </div>
       {/* The last keyboard step of either view, with its undo. */}
       <div className="undo-bar" aria-live="polite">

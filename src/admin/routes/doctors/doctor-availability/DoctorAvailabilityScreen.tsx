@@ -15,6 +15,7 @@ import { Spinner } from '../../../kit/Spinner';
 import { AvailabilityForm } from './AvailabilityForm';
 import { ConflictList, UpcomingDays } from './ScheduleSummary';
 import { LoadFailure } from '../../../kit/LoadFailure';
+import { DoctorUnavailableButton } from '../../appointments/doctor-unavailable/DoctorUnavailableButton';
 
 export const KIND_LABELS: Record<AvailabilityKind, AdminKey> = {
   outpatient: 'admin.availability.tab.outpatient',
@@ -77,6 +78,7 @@ function DoctorAvailabilityScreen() {
         <p className="field-hint">
           {data.doctor.hospitalName} · {t('admin.availability.zoneNote', { zone: data.doctor.timeZone })}
         </p>
+        <DoctorUnavailableButton doctorId={doctorId} doctorName={data.doctor.name} />
       </header>
       {data.doctor.status !== 1 ? (
         <p className="alert alert-info" role="note">
