@@ -289,6 +289,28 @@ insert into tests.fixtures (tbl, target, pick, upd, overrides) values
   ('ical_feeds', 'in', 'hospital_id = 1 and doctor_id is null', 'token_hint = token_hint', $${"doctor_id": 1, "token_hash": "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}$$),
   ('ical_feeds', 'out', 'hospital_id = 6 and doctor_id is null', 'token_hint = token_hint', $${"token_hash": "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd"}$$);
 
+-- Branch closures of branch 1 (in) and branch 6 (out); public holidays of the first organization's market (in) and
+-- of another (out); a doctor-unavailable span and its rebooking offer for doctor 1's branch (in) and branch 6 (out).
+insert into public.hospital_closures (hospital_id, starts, ends, reason) values (1, '2031-01-01', '2031-01-02', 'pgtap in'), (6, '2031-01-01', '2031-01-02', 'pgtap out');
+insert into public.doctor_unavailability (doctor_id, from_day, to_day, reason, created_by)
+select d.id, '2031-02-01', '2031-02-01', 'pgtap ' || t.target, '00000000-0000-0000-0000-000000000001'
+  from (values (1, 'in'), (6, 'out')) t(hospital, target)
+  cross join lateral (select min(id) as id from public.doctors where hospital_id = t.hospital) d;
+insert into public.rebooking_offers (unavailability_id, cancelled_booking_id, patient_user_id, slot_id, token_hash, expires_at)
+select u.id, b.id, b.patient_user_id, b.slot_id, extensions.digest(u.reason, 'sha256'), '2031-02-01'
+  from public.doctor_unavailability u
+  cross join lateral (select id, patient_user_id, slot_id from public.bookings where doctor_id = u.doctor_id order by id limit 1) b
+ where u.reason like 'pgtap %';
+insert into tests.fixtures (tbl, target, pick, upd, overrides) values
+  ('hospital_closures', 'in', $$hospital_id = 1 and reason = 'pgtap in'$$, 'reason = reason', $${"starts": "2032-01-01", "ends": "2032-01-01"}$$),
+  ('hospital_closures', 'out', $$hospital_id = 6 and reason = 'pgtap out'$$, 'reason = reason', $${"starts": "2032-01-01", "ends": "2032-01-01"}$$),
+  ('public_holidays', 'in', $$country_code = 'VN'$$, 'name = name', $${"starts": "2032-01-01", "ends": "2032-01-01"}$$),
+  ('public_holidays', 'out', $$country_code = 'PH'$$, 'name = name', $${"starts": "2032-01-01", "ends": "2032-01-01"}$$),
+  ('doctor_unavailability', 'in', $$reason = 'pgtap in'$$, 'reason = reason', '{}'),
+  ('doctor_unavailability', 'out', $$reason = 'pgtap out'$$, 'reason = reason', '{}'),
+  ('rebooking_offers', 'in', $$unavailability_id = (select id from public.doctor_unavailability where reason = 'pgtap in')$$, 'expires_at = expires_at', $${"token_hash": "\\x00"}$$),
+  ('rebooking_offers', 'out', $$unavailability_id = (select id from public.doctor_unavailability where reason = 'pgtap out')$$, 'expires_at = expires_at', $${"token_hash": "\\x01"}$$);
+
 -- Resolve each fixture to one physical row and the json of its insertable copy.
 do $$
 declare f record; t tid; j jsonb; o jsonb; k text;
