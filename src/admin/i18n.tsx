@@ -19,11 +19,12 @@ type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.j
 type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
 type Reviews = typeof import('../../i18n/strings/admin/reviews/vi-VN.json');
 type Campaigns = typeof import('../../i18n/strings/admin/campaigns/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments | keyof SiteContent | keyof Directory | keyof Edges;
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments | keyof SiteContent | keyof Directory | keyof Edges | keyof GoLive;
 type Appointments = typeof import('../../i18n/strings/admin/appointments/vi-VN.json');
 type SiteContent = typeof import('../../i18n/strings/admin/site-content/vi-VN.json'); // issue 40
 type Directory = typeof import('../../i18n/strings/admin/directory/vi-VN.json');
 type Edges = typeof import('../../i18n/strings/admin/edges/vi-VN.json');
+type GoLive = typeof import('../../i18n/strings/admin/go-live/vi-VN.json'); // issue 37: go-live, branch lists, map pin, vaccine details
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /** One loader per module and locale: Vite makes each JSON file its own chunk. */
@@ -42,6 +43,7 @@ const MODULES = {
   'site-content': import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/site-content/*.json'), // issue 40
   directory: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/directory/*.json'),
   edges: import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/edges/*.json'),
+  'go-live': import.meta.glob<{ default: Record<string, string> }>('../../i18n/strings/admin/go-live/*.json'),
 };
 
 export async function loadCatalogue(locale: Locale): Promise<AdminCatalogue> {

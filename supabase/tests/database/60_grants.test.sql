@@ -26,6 +26,8 @@
 --     caller manages),
 --     site_build_status (staff only), regenerate_doctor_schedule and doctor_schedule_conflicts (a doctor the
 --     caller manages), schedule_window_days (a constant).
+--   admin_set_branch_catalogs (a branch the caller manages, entries of its market), admin_save_vaccine (platform
+--     admins), organization_go_live (the caller's organization, read for the branches it manages);
 --   admin_moderate_reviews, admin_reply_review (a review the caller moderates), admin_set_review_hold (platform admins
 --     and the organization's manager), admin_set_campaign_doctor (platform admins).
 --     caller manages), schedule_window_days (a constant), admin_booking_transition, admin_reschedule_booking,
@@ -793,7 +795,12 @@ insert into expected values
   ('function', 'patient_in_my_scope(uuid)', '', ''),
   -- issue 37: creating an organization (and joining it as its organization manager); the branch publication guard
   ('function', 'admin_create_organization(smallint, text, text, text, text, boolean)', '', 'x'),
-  ('function', 'hospitals_guard_publication()', '', '');
+  ('function', 'hospitals_guard_publication()', '', ''),
+  -- issue 37 (h37b): a branch's specialties, insurances and payments (its managers, market checked); vaccine details
+  -- (platform admins); the go-live facts of an organization (its managers and platform admins). Scope inside each.
+  ('function', 'admin_set_branch_catalogs(bigint, bigint[], bigint[], bigint[])', '', 'x'),
+  ('function', 'admin_save_vaccine(bigint, smallint, text, text, text, text, text, text, text[], text[], boolean)', '', 'x'),
+  ('function', 'organization_go_live(bigint)', '', 'x');
 
 -- What the database grants, in the same shape.
 create temp view actual as
