@@ -5,7 +5,7 @@
  * for zh-TW), opening hours per weekday (several ranges, the emergency flag), about and patient guide (rich text),
  * facilities and FAQs, banners, indexing (publication fields only for those who may change them). One Save.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
@@ -140,7 +140,12 @@ function BranchForm({ branch, others }: { branch: AdminBranchDetail; others: Oth
   const errorText = useErrorText();
   // A link may open a tab (the go-live checklist's steps: ?tab=hours).
   const asked = useSearchParams()[0].get('tab');
-  const [tab, setTab] = useState<Tab>(() => (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'profile');
+  const askedTab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : null;
+  const [tab, setTab] = useState<Tab>(askedTab ?? 'profile');
+  // Another step's link on the same branch changes only ?tab=: follow it without losing what is typed.
+  useEffect(() => {
+    if (askedTab) setTab(askedTab);
+  }, [askedTab]);
   const form = useZodForm(branchBody, branchFormValues(branch));
   const { errors } = form.formState;
   const save = useSaveBranch(branch.id);
