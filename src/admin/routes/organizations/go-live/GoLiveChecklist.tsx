@@ -13,6 +13,7 @@ import { useT, type AdminKey } from '../../../i18n';
 import { useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
+import './go-live.css';
 
 const STEP_LABELS: Record<GoLiveStepKey, AdminKey> = {
   branch: 'admin.goLive.step.branch',

@@ -13,6 +13,7 @@ import { describedBy, Field, useZodForm } from '../../../kit/form';
 import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
+import '../../organizations/go-live/go-live.css';
 
 export function VaccineDetails({ countryId }: { countryId: number }) {
   const { t } = useT();
