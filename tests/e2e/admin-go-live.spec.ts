@@ -45,16 +45,23 @@ test('a manager takes a new organization from the popup to a bookable doctor, le
   };
 
   // ---- 1. the new-organization popup ------------------------------------------------------------------------
-  await signInAs(page, 'admin', '/admin/organization?popup=new');
+  // Platform admins (the admin at 1280 px, the super admin at 390 px: one sign-in each).
+  const account = isMobile ? ACCOUNTS.super : ACCOUNTS.admin;
+  await signInAs(page, isMobile ? 'super' : 'admin', '/admin/organization?popup=new');
   const dialog = page.getByRole('dialog', { name: 'New Organization' });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
-  await dialog.getByLabel('Organization name').fill(`Phòng khám Go-live ${tag}`);
-  await dialog.locator('#org-country').selectOption(String(LOCALE_CONFIG['vi-VN'].countryId));
+  // The popup opens while the shell still loads the staff profile: type once the page has settled.
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    await dialog.getByLabel('Organization name').fill(`Phòng khám Go-live ${tag}`);
+    await dialog.locator('#org-country').selectOption(String(LOCALE_CONFIG['vi-VN'].countryId));
+    await expect(dialog.getByLabel('Organization name')).toHaveValue(`Phòng khám Go-live ${tag}`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Create organization' }).click();
   await expect(page).toHaveURL(/\/admin\/organization\/\d+/, { timeout: 15_000 });
   const organizationId = Number(/\/admin\/organization\/(\d+)/.exec(page.url())![1]);
   await expect(await checklistStep(page, 'branch')).toHaveAttribute('data-done', 'false');
-  await expect(page.getByTestId('go-live')).toContainText('9 steps left');
+  await expect(page.getByTestId('go-live')).toContainText('8 steps left');
   await page.screenshot({ path: `tests/e2e/tmp/go-live-new-${width}.png`, fullPage: true });
   mark('popup');
 
@@ -75,9 +82,15 @@ test('a manager takes a new organization from the popup to a bookable doctor, le
   await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByLabel('Paste a map link or coordinates').fill('https://www.google.com/maps/@10.7731,106.7030,17z');
   await page.getByRole('button', { name: 'Use', exact: true }).click();
-  await expect(page.getByLabel('Latitude')).toHaveValue('10.7731');
+  await expect(page.getByRole('spinbutton', { name: 'Latitude' })).toHaveValue('10.7731');
   await expect(page.getByRole('application')).toHaveAttribute('aria-label', /10\.7731.*106\.703/);
   await page.screenshot({ path: `tests/e2e/tmp/go-live-profile-${width}.png`, fullPage: true });
+  // The specialties the hospital page lists (saved with the same Save).
+  await page.getByRole('tab', { name: 'Specialties' }).click();
+  const firstSpecialty = page.locator('.catalog-options input[type=checkbox]').first();
+  await firstSpecialty.check();
+  await expect(page.getByText('1 ticked.')).toBeVisible();
+  await page.screenshot({ path: `tests/e2e/tmp/go-live-specialties-${width}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Update successfully').first()).toBeVisible({ timeout: 15_000 });
   await expect(await checklistStep(page, 'hours')).toHaveAttribute('data-done', 'true');
@@ -127,7 +140,7 @@ test('a manager takes a new organization from the popup to a bookable doctor, le
   mark('active');
 
   // ---- 7. the public pages after the local rebuild ---------------------------------------------------------
-  const token = await e2eAccessToken(request, ACCOUNTS.admin.id, ACCOUNTS.admin.email);
+  const token = await e2eAccessToken(request, account.id, account.email);
   const auth = { authorization: `Bearer ${token}` };
   const branch = (await (await request.get(`/api/admin/directory/branches/${branchId}`, { headers: auth })).json())._data.branch;
   const doctor = (await (await request.get(`/api/admin/doctors/${doctorId}`, { headers: auth })).json())._data.doctor;
@@ -149,6 +162,13 @@ test('a manager takes a new organization from the popup to a bookable doctor, le
   await expect(main.locator('.bk-slot').first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: `tests/e2e/tmp/go-live-public-doctor-${width}.png` });
   mark('public page');
+
+  // The vaccine details beside the price grid (platform admins edit them): a screenshot of the list and a form.
+  await page.goto(`/admin/vaccination?hospital_id=${organizationId}&view=vaccines`);
+  await expect(page.getByRole('heading', { name: 'Vaccines', level: 3 })).toBeVisible({ timeout: 15_000 });
+  await page.locator('.vaccine-item-button').first().click();
+  await expect(page.getByLabel('Display name')).toBeVisible();
+  await page.screenshot({ path: `tests/e2e/tmp/go-live-vaccines-${width}.png`, fullPage: true });
 
   writeFileSync(`tests/e2e/tmp/go-live-walk-${width}.json`, JSON.stringify(marks, null, 2));
   console.log(`[go-live walk ${width}]`, JSON.stringify(marks));
