@@ -101,7 +101,7 @@ test('a manager takes a new organization from the popup to a bookable doctor, le
   // A data router changes the address once the screen's chunk has loaded (slow on a shared machine).
   await expect(page).toHaveURL(/\/admin\/doctors\/add\?hospital_id=\d+&branch_id=\d+/, { timeout: 30_000 });
   const doctorName = `BS. Nguyễn Go-live ${tag}`;
-  await page.getByLabel('Name', { exact: true }).fill(doctorName);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(doctorName);
   await expect(page.getByRole('button', { name: /^Branch:/ })).toContainText('Cơ sở Quận 1', { timeout: 15_000 });
   await page.getByRole('button', { name: /Add service/ }).click();
   await page.locator('#service-0-name').fill('Khám tổng quát');
