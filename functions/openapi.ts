@@ -12,6 +12,9 @@ import adminDoctors from './admin-doctors';
 import adminServices from './admin-services';
 import adminOrganizations from './admin-organizations';
 import adminVaccinations from './admin-vaccinations';
+import adminGoLive from './admin-go-live';
+import adminBranchCatalogs from './admin-branch-catalogs';
+import adminVaccineDetails from './admin-vaccine-details';
 import adminImports from './admin-imports';
 import adminMe from './admin-me';
 import adminNotifications from './admin-notifications';
@@ -95,6 +98,9 @@ export const FUNCTIONS = {
   adminServices,
   adminOrganizations,
   adminVaccinations,
+  adminGoLive,
+  adminBranchCatalogs,
+  adminVaccineDetails,
   bookings,
   campaign,
   family,

@@ -19,7 +19,7 @@ type Availability = typeof import('../../i18n/strings/admin/availability/vi-VN.j
 type Imports = typeof import('../../i18n/strings/admin/imports/vi-VN.json');
 type Reviews = typeof import('../../i18n/strings/admin/reviews/vi-VN.json');
 type Campaigns = typeof import('../../i18n/strings/admin/campaigns/vi-VN.json');
-export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments | keyof SiteContent | keyof Directory | keyof Edges | keyof Ical | keyof Closures | keyof DoctorUnavailable;
+export type AdminKey = keyof Core | keyof Users | keyof Doctors | keyof Notifications | keyof Profile | keyof Overview | keyof Availability | keyof Imports | keyof Reviews | keyof Campaigns | keyof Appointments | keyof SiteContent | keyof Directory | keyof Edges | keyof Ical | keyof Closures | keyof DoctorUnavailable | keyof GoLive;
 type Appointments = typeof import('../../i18n/strings/admin/appointments/vi-VN.json');
 type SiteContent = typeof import('../../i18n/strings/admin/site-content/vi-VN.json'); // issue 40
 type Directory = typeof import('../../i18n/strings/admin/directory/vi-VN.json');
@@ -27,6 +27,7 @@ type Edges = typeof import('../../i18n/strings/admin/edges/vi-VN.json');
 type Ical = typeof import('../../i18n/strings/admin/ical/vi-VN.json'); // issue 40: calendar feeds, webhook secrets shown once
 type Closures = typeof import('../../i18n/strings/admin/closures/vi-VN.json');
 type DoctorUnavailable = typeof import('../../i18n/strings/admin/doctor-unavailable/vi-VN.json'); // issue 35
+type GoLive = typeof import('../../i18n/strings/admin/go-live/vi-VN.json'); // issue 37: go-live, branch lists, map pin, vaccine details
 export type AdminCatalogue = Record<AdminKey, string>;
 
 /**

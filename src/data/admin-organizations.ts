@@ -56,7 +56,7 @@ export async function organizationDetail(db: Queryable, id: number): Promise<Adm
   const { rows } = await db.query(
     `select o.id::int as id, o.name, o.logo, o.country_id::int as "countryId", o.website_url as "websiteUrl", o.is_active as "isActive",
             o.publish_reviews as "publishReviews", ${CAN_MANAGE_ORG} as "canManage",
-            coalesce((select json_agg(json_build_object('id', h.id, 'name', h.name, 'shortName', h.short_name, 'address', h.address, 'isActive', h.is_active, 'slug', h.slug) order by h.id)
+            coalesce((select json_agg(json_build_object('id', h.id, 'name', h.name, 'shortName', h.short_name, 'address', h.address, 'isActive', h.is_active, 'slug', h.slug, 'latitude', h.latitude, 'longitude', h.longitude) order by h.id)
                         from public.hospitals h where h.organization_id = o.id and ((select public.is_platform_admin()) or h.id = any ((select public.staff_hospital_ids())::bigint[]))), '[]') as branches
        from public.organizations o where o.id = $1 and ${SCOPED_ORG}`,
     [id],
@@ -101,7 +101,10 @@ export async function branchDetail(db: Queryable, id: number): Promise<AdminBran
             h.latitude, h.longitude, h.website_url as "websiteUrl", h.booking_url as "bookingUrl", h.working_times as "workingTimes",
             h.emergency_hours as "emergencyHours", h.about, h.patient_guide as "patientGuide", h.medical_facilities as "medicalFacilities", h.faqs,
             h.images, h.is_active as "isActive", h.status::int as status, h.exclude_from_index as "excludeFromIndex",
-            ((select public.is_platform_admin()) or ((select public.staff_role()) = 'facility' and h.organization_id = (select public.staff_organization_id()))) as "canPublish"
+            ((select public.is_platform_admin()) or ((select public.staff_role()) = 'facility' and h.organization_id = (select public.staff_organization_id()))) as "canPublish",
+            array(select x.specialty_id::int from public.hospital_specialties x where x.hospital_id = h.id order by 1) as "specialtyIds",
+            array(select x.insurance_id::int from public.hospital_insurances x where x.hospital_id = h.id order by 1) as "insuranceIds",
+            array(select x.payment_method_id::int from public.hospital_payment_methods x where x.hospital_id = h.id order by 1) as "paymentMethodIds"
        from public.hospitals h where h.id = $1 and ((select public.is_platform_admin()) or h.id = any ((select public.staff_hospital_ids())::bigint[]))`,
     [id],
   );
@@ -142,5 +145,10 @@ export async function updateBranch(db: Queryable, id: number, b: BranchBody): Pr
       b.exclude_from_index,
     ],
   );
-  return (rowCount ?? 0) > 0;
+  if (!rowCount) return false;
+  // The three lists through their definer function (scope and market checked there); absent lists stay as they are.
+  if (b.specialty_ids || b.insurance_ids || b.payment_method_ids) {
+    await db.query('select public.admin_set_branch_catalogs($1, $2::bigint[], $3::bigint[], $4::bigint[])', [id, b.specialty_ids ?? null, b.insurance_ids ?? null, b.payment_method_ids ?? null]);
+  }
+  return true;
 }

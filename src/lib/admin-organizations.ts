@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { searchKeyword } from './search-keyword';
 import { ADMIN_KEYWORD_MIN_CHARS } from './admin-doctors';
+import { branchCatalogFields } from './admin-branch-catalogs';
 
 export const ADMIN_ORGANIZATION_PAGE_SIZE = 20;
 
@@ -74,7 +75,7 @@ export type NewOrganizationBody = z.output<typeof newOrganizationBody>;
 export const organizationBody = newOrganizationBody.omit({ country_id: true }).extend({ is_active: z.boolean() });
 export type OrganizationBody = z.output<typeof organizationBody>;
 
-export const adminBranchSummary = z.object({ id: z.number().int(), name: z.string(), shortName: z.string().nullable(), address: z.string(), isActive: z.boolean(), slug: z.string() });
+export const adminBranchSummary = z.object({ id: z.number().int(), name: z.string(), shortName: z.string().nullable(), address: z.string(), isActive: z.boolean(), slug: z.string(), latitude: z.number().nullable().default(null), longitude: z.number().nullable().default(null) });
 export const adminOrganizationDetail = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -194,6 +195,8 @@ export const branchBody = z
     /** Indexing (SPEC §2): 1 indexed, 0 not, null not set; exclude_from_index keeps it out whatever the status. */
     status: z.union([z.literal(0), z.literal(1), z.null()]),
     exclude_from_index: z.boolean(),
+    /** Specialties, insurances, accepted payments (src/lib/admin-branch-catalogs.ts). */
+    ...branchCatalogFields,
   })
   .superRefine((b, ctx) => {
     if ((b.latitude == null) !== (b.longitude == null)) ctx.addIssue({ code: 'custom', path: [b.latitude == null ? 'latitude' : 'longitude'], message: ORGANIZATION_MESSAGES.coordinatesTogether });
@@ -227,6 +230,9 @@ export const adminBranchDetail = z.object({
   status: z.union([z.literal(0), z.literal(1), z.null()]),
   excludeFromIndex: z.boolean(),
   canPublish: z.boolean(),
+  specialtyIds: z.array(z.number().int()),
+  insuranceIds: z.array(z.number().int()),
+  paymentMethodIds: z.array(z.number().int()),
 });
 export type AdminBranchDetail = z.output<typeof adminBranchDetail>;
 
@@ -251,6 +257,9 @@ export function branchFormValues(b: AdminBranchDetail): BranchInput {
     is_active: b.isActive,
     status: b.status,
     exclude_from_index: b.excludeFromIndex,
+    specialty_ids: b.specialtyIds,
+    insurance_ids: b.insuranceIds,
+    payment_method_ids: b.paymentMethodIds,
   };
 }
 

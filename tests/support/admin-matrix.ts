@@ -78,6 +78,13 @@ export const ADMIN_MATRIX: MatrixRow[] = [
   { method: 'PUT', path: '/api/admin/directory/branches/999999999', body: {}, expect: staffOnly(422, { doctor: 403 }) },
   { method: 'GET', path: '/api/admin/directory/vaccines?hospitalId={organizationId}', expect: staffOnly(200, { doctor: 403 }) },
   { method: 'PUT', path: '/api/admin/directory/vaccine-details', body: { items: [] }, expect: staffOnly(422, { doctor: 403 }) },
+  // The directory's set-up (issue 37): the go-live checklist, a branch's list options, vaccine details (platform admins edit them)
+  { method: 'GET', path: '/api/admin/directory/organizations/{organizationId}/go-live', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/organizations/999999999/go-live', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/branches/999999999/catalogs', expect: staffOnly(404, { doctor: 403 }) },
+  { method: 'GET', path: '/api/admin/directory/vaccine-catalog?countryId={countryId}', expect: staffOnly(200, { doctor: 403 }) },
+  { method: 'POST', path: '/api/admin/directory/vaccine-catalog', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
+  { method: 'PUT', path: '/api/admin/directory/vaccine-catalog/999999999', body: {}, expect: staffOnly(403, { admin: 422, super: 422 }) },
   // Admin doctors (issue #29): {doctorId} is a doctor of the fixture organization's first branch, {freshDoctorId} a new one
   // (no bookings) for each caller; the doctor-role account has no doctor profile of its own, so it reads none.
   { method: 'GET', path: '/api/admin/doctors?countryId={countryId}', expect: staffOnly(200) },

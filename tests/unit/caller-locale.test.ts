@@ -144,6 +144,11 @@ const ADMIN_SOURCES = [
   'functions/admin-organizations.ts',
   'src/lib/admin-organizations.ts',
   'functions/admin-vaccinations.ts',
+  'functions/admin-go-live.ts',
+  'functions/admin-branch-catalogs.ts',
+  'functions/admin-vaccine-details.ts',
+  'src/lib/admin-vaccines.ts',
+  'src/lib/admin-branch-catalogs.ts',
 ];
 /** SQL raised to staff as is (errcode PT…) and through staffWrite (lower case, capitalized by the function). */
 const ADMIN_SQL = ['supabase/migrations/20261126300000_admin_staff_accounts.sql', 'supabase/migrations/20261126500000_admin_doctors.sql', 'supabase/migrations/20261127400000_admin_notifications.sql', 'supabase/migrations/20261128150000_review_moderation.sql', 'supabase/migrations/20261128150100_admin_campaigns.sql', 'supabase/migrations/20261128110000_admin_appointments.sql', 'supabase/migrations/20261128160100_homepage_blocks_admin.sql', 'supabase/migrations/20261128160200_website_nav_admin.sql'];

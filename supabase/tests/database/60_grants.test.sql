@@ -31,6 +31,8 @@
 --     site_build_status (staff only), regenerate_doctor_schedule and doctor_schedule_conflicts (a doctor the
 --     caller manages), schedule_window_days (a constant).
 --   ical_feed_create, ical_feed_rotate, ical_feed_revoke (issue 40: managers of the feed's branch, checked inside);
+--   admin_set_branch_catalogs (a branch the caller manages, entries of its market), admin_save_vaccine (platform
+--     admins), organization_go_live (the caller's organization, read for the branches it manages);
 --   admin_moderate_reviews, admin_reply_review (a review the caller moderates), admin_set_review_hold (platform admins
 --     and the organization's manager), admin_set_campaign_doctor (platform admins).
 --     caller manages), schedule_window_days (a constant), admin_booking_transition, admin_reschedule_booking,
@@ -896,6 +898,11 @@ insert into expected values
   ('function', 'rebooking_offer_used()', '', ''),
   ('function', 'unavailable_bookings(bigint, date, date, text)', '', ''),
   ('function', 'unavailable_doctor(bigint, date, date)', '', '');
+  -- issue 37 (h37b): a branch's specialties, insurances and payments (its managers, market checked); vaccine details
+  -- (platform admins); the go-live facts of an organization (its managers and platform admins). Scope inside each.
+  ('function', 'admin_set_branch_catalogs(bigint, bigint[], bigint[], bigint[])', '', 'x'),
+  ('function', 'admin_save_vaccine(bigint, smallint, text, text, text, text, text, text, text[], text[], boolean)', '', 'x'),
+  ('function', 'organization_go_live(bigint)', '', 'x');
 
 -- What the database grants, in the same shape.
 create temp view actual as

@@ -16,8 +16,16 @@ import { baseListSchema, useListState } from '../../kit/list-state';
 import { LoadFailure, useErrorText } from '../../kit/LoadFailure';
 import { useNotify } from '../../kit/Notifications';
 import { Spinner } from '../../kit/Spinner';
+import { staffCountryId } from '../../../lib/admin-market';
+import { useOrganizationMarket } from '../../data/go-live/queries';
+import { VaccineDetails } from './vaccine-details/VaccineDetails';
 
-const state = baseListSchema.extend({ hospital_id: z.coerce.number().int().positive().optional().catch(undefined), branch_id: z.coerce.number().int().positive().optional().catch(undefined) });
+const state = baseListSchema.extend({
+  hospital_id: z.coerce.number().int().positive().optional().catch(undefined),
+  branch_id: z.coerce.number().int().positive().optional().catch(undefined),
+  /** prices: the vaccine × branch grid; vaccines: the vaccines' details (vaccine-details/). */
+  view: z.enum(['prices', 'vaccines']).optional().catch(undefined),
+});
 const STATUS_LABELS: Record<VaccineStatus, AdminKey> = {
   available: 'admin.vaccinations.status.available',
   out_of_stock: 'admin.vaccinations.status.outOfStock',
@@ -26,15 +34,45 @@ const STATUS_LABELS: Record<VaccineStatus, AdminKey> = {
 const key = (c: Pick<AdminVaccineCell, 'vaccineId' | 'hospitalId'>) => `${c.vaccineId}:${c.hospitalId}`;
 
 export default function VaccinationScreen() {
-  const { t } = useT();
+  const { t, locale } = useT();
   const me = useMe().data!;
-  const [s] = useListState(state);
+  const [s, update] = useListState(state);
   const hospitalId = s.hospital_id ?? me.hospital?.id ?? null;
+  const market = useOrganizationMarket(hospitalId);
+  const view = s.view ?? 'prices';
+  const views = (
+    <div className="tabs" role="tablist" aria-label={t('admin.menu.vaccination')}>
+      {(['prices', 'vaccines'] as const).map((v) => (
+        <button key={v} type="button" role="tab" aria-selected={view === v} className={`tab${view === v ? ' tab-active' : ''}`} onClick={() => update({ view: v === 'prices' ? undefined : v })}>
+          {t(v === 'prices' ? 'admin.goLive.vaccines.pricesTab' : 'admin.goLive.vaccines.detailsTab')}
+        </button>
+      ))}
+    </div>
+  );
+  if (view === 'vaccines') {
+    if (hospitalId != null && market.isPending) return <Spinner />;
+    return (
+      <>
+        {views}
+        <VaccineDetails countryId={market.data ?? staffCountryId(me, locale)} />
+      </>
+    );
+  }
+  return (
+    <>
+      {views}
+      <VaccinePrices hospitalId={hospitalId} branchId={s.branch_id} />
+    </>
+  );
+}
+
+function VaccinePrices({ hospitalId, branchId }: { hospitalId: number | null; branchId?: number }) {
+  const { t } = useT();
   const grid = useVaccineGrid(hospitalId);
   if (hospitalId == null) return <p className="empty-state">{t('admin.vaccinations.chooseOrganization')}</p>;
   if (grid.isPending) return <Spinner />;
   if (grid.isError) return <LoadFailure error={grid.error} />;
-  return <Grid key={hospitalId} data={grid.data} branchFilter={s.branch_id} />;
+  return <Grid key={hospitalId} data={grid.data} branchFilter={branchId} />;
 }
 
 function Grid({ data, branchFilter }: { data: NonNullable<ReturnType<typeof useVaccineGrid>['data']>; branchFilter?: number }) {

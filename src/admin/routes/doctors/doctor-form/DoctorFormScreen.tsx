@@ -21,7 +21,8 @@ function DoctorFormScreen() {
   const navigate = useNavigate();
   const notify = useNotify();
   const doctorId = positive(useParams().doctorId);
-  const duplicateId = doctorId == null ? positive(useSearchParams()[0].get('duplicateId')) : undefined;
+  const search = useSearchParams()[0];
+  const duplicateId = doctorId == null ? positive(search.get('duplicateId')) : undefined;
   const sourceId = doctorId ?? duplicateId;
   const source = useDoctor(sourceId ?? 0, sourceId != null);
   const mode = doctorId != null ? 'edit' : duplicateId != null ? 'duplicate' : 'add';
@@ -30,8 +31,12 @@ function DoctorFormScreen() {
   if (sourceId != null && source.isError)
     return <LoadFailure error={source.error} />;
   const d = sourceId != null ? (source.data ?? null) : null;
-  // A new doctor starts in the caller's organization (and branch, for a branch manager).
-  const initial = doctorFormValues(d, mode, { hospitalId: me.hospital?.id ?? null, branchId: me.role === 'branch' ? (me.branch?.id ?? null) : null });
+  // A new doctor starts in the caller's organization (and branch, for a branch manager), or where a link asks
+  // (the go-live checklist: ?hospital_id=&branch_id=; the server still checks the scope).
+  const initial = doctorFormValues(d, mode, {
+    hospitalId: positive(search.get('hospital_id')) ?? me.hospital?.id ?? null,
+    branchId: positive(search.get('branch_id')) ?? (me.role === 'branch' ? (me.branch?.id ?? null) : null),
+  });
   return (
     <DoctorForm
       key={`${mode}-${sourceId ?? 'new'}`}

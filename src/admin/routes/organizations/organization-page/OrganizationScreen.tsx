@@ -5,7 +5,7 @@
  * for zh-TW), opening hours per weekday (several ranges, the emergency flag), about and patient guide (rich text),
  * facilities and FAQs, banners, indexing (publication fields only for those who may change them). One Save.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Controller, useFieldArray, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LOCALE_CONFIG } from '../../../../../i18n/locales';
@@ -16,19 +16,25 @@ import { describedBy, Field, useZodForm } from '../../../kit/form';
 import { LoadFailure, useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
+import { GoLiveChecklist } from '../go-live/GoLiveChecklist';
+import { BranchCatalogTab } from './BranchCatalogTab';
+import { MapPin } from './MapPin';
 // Tiptap (ProseMirror) and dnd-kit are most of this screen's weight: loaded when their tab is first opened.
 const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 const BannerPicker = lazy(() => import('./BannerPicker').then((m) => ({ default: m.BannerPicker })));
 // Dated closures and public holidays (issue #37): their own calls, not part of the branch form's save.
 const BranchClosures = lazy(() => import('../branch-closures/BranchClosures').then((m) => ({ default: m.BranchClosures })));
 
-const TABS = ['profile', 'hours', 'texts', 'lists', 'banners', 'indexing', 'closures'] as const;
+const TABS = ['profile', 'hours', 'texts', 'lists', 'specialties', 'insurances', 'payments', 'banners', 'indexing', 'closures'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, AdminKey> = {
   profile: 'admin.organizations.tab.profile',
   hours: 'admin.organizations.tab.hours',
   texts: 'admin.organizations.tab.texts',
   lists: 'admin.organizations.tab.lists',
+  specialties: 'admin.goLive.tab.specialties',
+  insurances: 'admin.goLive.tab.insurances',
+  payments: 'admin.goLive.tab.payments',
   banners: 'admin.organizations.tab.banners',
   indexing: 'admin.organizations.tab.indexing',
   closures: 'admin.closures.tab',
@@ -64,6 +70,7 @@ export default function OrganizationScreen() {
         </h2>
         <span className={`badge ${o.isActive ? 'badge-green' : 'badge-yellow'}`}>{o.isActive ? t('admin.organizations.active') : t('admin.organizations.inactive')}</span>
       </div>
+      <GoLiveChecklist organization={o} />
       <nav aria-label={t('admin.organizations.branches')} className="tabs branch-tabs">
         {o.branches.map((b) => (
           <button key={b.id} type="button" className={`tab${b.id === branchId ? ' tab-active' : ''}`} aria-current={b.id === branchId ? 'page' : undefined} onClick={() => setParams({ branch: String(b.id) })}>
@@ -72,7 +79,7 @@ export default function OrganizationScreen() {
         ))}
       </nav>
       {o.canManage ? <NewBranch organizationId={o.id} onCreated={(id) => setParams({ branch: String(id) })} /> : null}
-      {branchId ? <BranchEditor key={branchId} branchId={branchId} /> : <p className="empty-state">{t('admin.organizations.noBranches')}</p>}
+      {branchId ? <BranchEditor key={branchId} branchId={branchId} others={o.branches.filter((b) => b.id !== branchId)} /> : <p className="empty-state">{t('admin.organizations.noBranches')}</p>}
     </section>
   );
 }
@@ -121,18 +128,27 @@ function NewBranch({ organizationId, onCreated }: { organizationId: number; onCr
   );
 }
 
-function BranchEditor({ branchId }: { branchId: number }) {
+type OtherBranch = { name: string; latitude: number | null; longitude: number | null };
+
+function BranchEditor({ branchId, others }: { branchId: number; others: OtherBranch[] }) {
   const branch = useBranch(branchId);
   if (branch.isPending) return <Spinner />;
   if (branch.isError) return <LoadFailure error={branch.error} />;
-  return <BranchForm branch={branch.data} />;
+  return <BranchForm branch={branch.data} others={others} />;
 }
 
-function BranchForm({ branch }: { branch: AdminBranchDetail }) {
+function BranchForm({ branch, others }: { branch: AdminBranchDetail; others: OtherBranch[] }) {
   const { t } = useT();
   const notify = useNotify();
   const errorText = useErrorText();
-  const [tab, setTab] = useState<Tab>('profile');
+  // A link may open a tab (the go-live checklist's steps: ?tab=hours).
+  const asked = useSearchParams()[0].get('tab');
+  const askedTab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : null;
+  const [tab, setTab] = useState<Tab>(askedTab ?? 'profile');
+  // Another step's link on the same branch changes only ?tab=: follow it without losing what is typed.
+  useEffect(() => {
+    if (askedTab) setTab(askedTab);
+  }, [askedTab]);
   const form = useZodForm(branchBody, branchFormValues(branch));
   const { errors } = form.formState;
   const save = useSaveBranch(branch.id);
@@ -187,6 +203,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
             {text('longitude', 'admin.organizations.form.longitude', { type: 'number' })}
             {text('website_url', 'admin.organizations.form.website', { type: 'url' })}
             {zhTW ? text('booking_url', 'admin.organizations.form.bookingUrl', { type: 'url' }) : null}
+            <MapPin form={form} countryId={branch.countryId} others={others} />
           </div>
         ) : null}
         {tab === 'hours' ? (
@@ -210,6 +227,7 @@ function BranchForm({ branch }: { branch: AdminBranchDetail }) {
           </>
         ) : null}
         {tab === 'lists' ? <Lists control={form.control} register={form.register} /> : null}
+        {tab === 'specialties' || tab === 'insurances' || tab === 'payments' ? <BranchCatalogTab kind={tab} branchId={branch.id} control={form.control} /> : null}
         {tab === 'closures' ? <BranchClosures branchId={branch.id} /> : null}
         {tab === 'banners' ? <Controller control={form.control} name="images" render={({ field }) => <BannerPicker value={field.value ?? []} onChange={field.onChange} />} /> : null}
         {tab === 'indexing' ? (
