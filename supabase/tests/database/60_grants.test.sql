@@ -897,7 +897,7 @@ insert into expected values
   ('function', 'rebooking_offer_key(rebooking_offers)', '', ''),
   ('function', 'rebooking_offer_used()', '', ''),
   ('function', 'unavailable_bookings(bigint, date, date, text)', '', ''),
-  ('function', 'unavailable_doctor(bigint, date, date)', '', '');
+  ('function', 'unavailable_doctor(bigint, date, date)', '', ''),
   -- issue 37 (h37b): a branch's specialties, insurances and payments (its managers, market checked); vaccine details
   -- (platform admins); the go-live facts of an organization (its managers and platform admins). Scope inside each.
   ('function', 'admin_set_branch_catalogs(bigint, bigint[], bigint[], bigint[])', '', 'x'),
