@@ -87,10 +87,26 @@ export async function createServerDatabase(serverUrl: string, name: string, temp
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+    if (template) await copyDatabaseSettings(admin, template, name);
   } finally {
     await admin.end();
   }
   return withDatabase(serverUrl, name);
+}
+
+/**
+ * `create database … template` copies the data but not the database's own settings (the bootstrap's search_path
+ * with `extensions`, where pg_trgm and pgcrypto live): set them again on the copy before anyone connects.
+ */
+async function copyDatabaseSettings(admin: pg.Client, template: string, name: string) {
+  const { rows } = await admin.query<{ setting: string }>(
+    `select unnest(s.setconfig) as setting from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase where d.datname = $1 and s.setrole = 0`,
+    [template],
+  );
+  for (const { setting } of rows) {
+    const at = setting.indexOf('=');
+    await admin.query(`alter database "${name}" set ${setting.slice(0, at)} = ${setting.slice(at + 1)}`);
+  }
 }
 
 export async function dropServerDatabase(serverUrl: string, name: string): Promise<void> {

@@ -34,6 +34,7 @@ async function createPgliteDatabase(options: EngineOptions) {
   const file = path.join(inject('dbTemplateDir'), `${templateKey(options)}.tar`);
   if (existsSync(file)) {
     const db = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([await readFile(file)]) });
+    await applyDatabaseSettings(db);
     return { db, dispose: () => db.close() };
   }
   const db = await openDatabase({ dataDir: 'memory://' });
@@ -42,6 +43,20 @@ async function createPgliteDatabase(options: EngineOptions) {
   await writeFile(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
   await rename(`${file}.part`, file);
   return { db, dispose: () => db.close() };
+}
+
+/**
+ * PGlite's one session does not read the database's own settings when it opens a loaded data directory (the
+ * bootstrap's search_path with `extensions`, where pg_trgm and pgcrypto live): set them in that session.
+ */
+async function applyDatabaseSettings(db: Database) {
+  const { rows } = await db.pool.query<{ setting: string }>(
+    `select unnest(s.setconfig) as setting from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase where d.datname = current_database() and s.setrole = 0`,
+  );
+  for (const { setting } of rows) {
+    const at = setting.indexOf('=');
+    await db.pool.query(`set ${setting.slice(0, at)} = ${setting.slice(at + 1)}`);
+  }
 }
 
 /** PostgreSQL: the first suite of a kind builds a template database; every suite gets `create database … template`. */
