@@ -10,38 +10,10 @@ import { translate } from '../../i18n/strings';
 import { BOOKINGS_PAGE_SIZE, type MyBooking } from '../../src/lib/my-bookings';
 import { e2eAccessToken } from './support/access-token';
 import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
-import { accountUrl, signInAs } from './support/account';
+import { accountUrl, cardIn, signInAs } from './support/account';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
 
-/**
- * The card of a booking in a list, paging to it (issue 38 item 23: ten cards a page). Starts from the list's
- * first page; each press of Next is awaited by the pager's page label.
- */
-async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', id: number): Promise<Locator> {
-  const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
-  const card = page.getByTestId(`bookings-${section}`).locator(`[data-booking-id="${id}"]`);
-  const pager = page.getByTestId(`bookings-${section}-pager`);
-  await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 30_000 });
-  if (!(await pager.count())) return card;
-  const label = pager.locator('span');
-  const prev = pager.getByRole('button', { name: t('account.bookings.pager.previous') });
-  while (await prev.isEnabled()) {
-    const before = await label.textContent();
-    await prev.click();
-    await expect(label).not.toHaveText(before!);
-  }
-  for (;;) {
-    await expect(page.getByTestId(`bookings-${section}`).getByTestId('booking-item')).not.toHaveCount(0);
-    expect(await page.getByTestId(`bookings-${section}`).getByTestId('booking-item').count()).toBeLessThanOrEqual(BOOKINGS_PAGE_SIZE);
-    if (await card.count()) return card;
-    const next = pager.getByRole('button', { name: t('account.bookings.pager.next') });
-    if (!(await next.isEnabled())) return card;
-    const before = await label.textContent();
-    await next.click();
-    await expect(label).not.toHaveText(before!);
-  }
-}
 
 for (const [i, locale] of LOCALES.entries()) {
   test(`${locale}: find, reschedule, cancel, refused inside the window, add to calendar, review`, async ({ page, request }, info) => {

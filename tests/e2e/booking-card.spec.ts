@@ -251,7 +251,10 @@ test('baby-formula campaign: a visitor goes to onboarding and back to the page; 
   await page.goto(doctorUrl(locale, doctor.slug));
   await pick(page);
   await page.waitForURL(/\/onboarding\//);
-  expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(doctorUrl(locale, doctor.slug));
+  // The way back is the doctor's page with the chosen slot (issue 38 item 22: the visitor keeps it after signing in).
+  const back = new URL(new URL(page.url()).searchParams.get('returnUrl')!, page.url());
+  expect(back.pathname).toBe(doctorUrl(locale, doctor.slug));
+  expect(back.searchParams.get('slot')).toMatch(/^\d+$/);
 
   const patient = await browser.newPage();
   const token = await signIn(patient, 'patient');

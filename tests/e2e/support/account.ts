@@ -1,5 +1,6 @@
 /** Signing the seeded patients in through the header's 'Log in' and the e-mail one-time code, as a patient does. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { BOOKINGS_PAGE_SIZE } from '../../../src/lib/my-bookings';
 import { LOCALE_CONFIG, type Locale } from '../../../i18n/locales';
 import { translate } from '../../../i18n/strings';
 import { mailboxCode } from './mailbox';
@@ -58,3 +59,32 @@ export const accountUrl = (locale: Locale, page: 'bookings' | 'family' | 'profil
 
 /** A 1×1 PNG: a real image for the photo field. */
 export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * The card of a booking in a list, paging to it (issue 38 item 23: ten cards a page). Starts from the list's
+ * first page; each press of Next is awaited by the pager's page label.
+ */
+export async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', id: number): Promise<Locator> {
+  const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
+  const card = page.getByTestId(`bookings-${section}`).locator(`[data-booking-id="${id}"]`);
+  const pager = page.getByTestId(`bookings-${section}-pager`);
+  await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 30_000 });
+  if (!(await pager.count())) return card;
+  const label = pager.locator('span');
+  const prev = pager.getByRole('button', { name: t('account.bookings.pager.previous') });
+  while (await prev.isEnabled()) {
+    const before = await label.textContent();
+    await prev.click();
+    await expect(label).not.toHaveText(before!);
+  }
+  for (;;) {
+    await expect(page.getByTestId(`bookings-${section}`).getByTestId('booking-item')).not.toHaveCount(0);
+    expect(await page.getByTestId(`bookings-${section}`).getByTestId('booking-item').count()).toBeLessThanOrEqual(BOOKINGS_PAGE_SIZE);
+    if (await card.count()) return card;
+    const next = pager.getByRole('button', { name: t('account.bookings.pager.next') });
+    if (!(await next.isEnabled())) return card;
+    const before = await label.textContent();
+    await next.click();
+    await expect(label).not.toHaveText(before!);
+  }
+}
