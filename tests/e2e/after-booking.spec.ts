@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { LOCALES, LOCALE_CONFIG, type Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
 import { signIn, text } from './support/booking';
-import { cardIn } from './support/account';
+import { cardIn, itemIn } from './support/account';
 import type { BookingFixture } from './support/booking-fixtures';
 
 test.use({ timezoneId: 'Europe/Berlin' });
@@ -126,10 +126,10 @@ for (const [li, locale] of (['vi-VN', 'id-ID'] as const).entries()) {
     await book(page, locale, tele, ONLINE[locale]);
     await page.waitForURL(/\/dev\/wallet\/pay\//);
     await page.goto(`/${prefix(locale)}/account/bookings/`);
-    const awaiting = page.locator('[data-testid="booking-item"]').filter({ has: page.locator('[data-state="awaiting"]') }).first();
+    if (clinicId) await expect((await cardIn(page, locale, 'upcoming', Number(clinicId))).getByTestId('booking-payment')).toHaveText(text(locale, 'booking.payment.state.atClinic'));
+    const awaiting = await itemIn(page, locale, 'upcoming', (list) => list.getByTestId('booking-item').filter({ has: page.locator('[data-state="awaiting"]') }).first());
     await expect(awaiting).toBeVisible({ timeout: 20_000 });
     await expect(awaiting.getByTestId('booking-payment')).toContainText(text(locale, 'booking.payment.timeLeft', { time: '@' }).replace('@', '').trim().split(' ')[0]);
-    if (clinicId) await expect(page.locator(`[data-booking-id="${clinicId}"]`).getByTestId('booking-payment')).toHaveText(text(locale, 'booking.payment.state.atClinic'));
     await shot(page, `awaiting-${locale}`);
     await awaiting.getByTestId('pay-now').click();
     await page.waitForURL(/\/dev\/wallet\/pay\//);

@@ -64,9 +64,14 @@ export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ
  * The card of a booking in a list, paging to it (issue 38 item 23: ten cards a page). Starts from the list's
  * first page; each press of Next is awaited by the pager's page label.
  */
-export async function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', id: number): Promise<Locator> {
+export function cardIn(page: Page, locale: Locale, section: 'upcoming' | 'past', id: number): Promise<Locator> {
+  return itemIn(page, locale, section, (list) => list.locator(`[data-booking-id="${id}"]`));
+}
+
+/** The first card of a list that `match` finds, paging to it as cardIn does. */
+export async function itemIn(page: Page, locale: Locale, section: 'upcoming' | 'past', match: (list: Locator) => Locator): Promise<Locator> {
   const t = (k: Parameters<typeof translate>[1], p?: Record<string, string | number>) => translate(locale, k, p);
-  const card = page.getByTestId(`bookings-${section}`).locator(`[data-booking-id="${id}"]`);
+  const card = match(page.getByTestId(`bookings-${section}`));
   const pager = page.getByTestId(`bookings-${section}-pager`);
   await expect(page.getByTestId(`bookings-${section}`)).toBeVisible({ timeout: 30_000 });
   if (!(await pager.count())) return card;
