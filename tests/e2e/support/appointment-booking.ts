@@ -11,8 +11,13 @@ export async function book(request: APIRequestContext, skip: number): Promise<{ 
   const token = await e2eAccessToken(request, ACCOUNTS.patient.id, ACCOUNTS.patient.email);
   const auth = { authorization: `Bearer ${token}` };
   const doctorId = ((await (await request.get('/__e2e/appointment-fixtures?demoDoctor=1')).json()) as { doctorId: number }).doctorId;
-  const today = new Date().toISOString().slice(0, 10);
-  const days = ((await (await request.get(`/api/doctors/${doctorId}/schedules?startDate=${today}`)).json())._data?.schedules ?? []) as Day[];
+  // The schedule call answers one window; other specs book and close the demo doctor's first days, so look further.
+  const days: Day[] = [];
+  for (let week = 0; week < 6; week++) {
+    const start = new Date(Date.now() + week * 7 * 86_400_000).toISOString().slice(0, 10);
+    const window = ((await (await request.get(`/api/doctors/${doctorId}/schedules?startDate=${start}`)).json())._data?.schedules ?? []) as Day[];
+    days.push(...window.filter((d) => !days.some((seen) => seen.workingDay === d.workingDay)));
+  }
   let seen = 0;
   for (const day of days) {
     for (const slot of [...day.workingTimes.morning, ...day.workingTimes.afternoon, ...day.workingTimes.evening]) {
