@@ -36,7 +36,8 @@ export const icalFeed = defineEndpoint({
   response: binaryAnswer,
   // Per address, not per IP: Google's and Apple's calendar servers fetch every subscriber's feed from a few shared
   // addresses. Guessing an address (256 random bits) is hopeless, so the limit is about load, not secrecy.
-  rateLimit: { bucket: 'ical_feed', key: (input) => String((input.params as { file: string }).file) },
+  // Keyed by a hash of the address: the rate-limit table must not hold a usable feed token either.
+  rateLimit: { bucket: 'ical_feed', key: (input) => createHash('sha256').update(String((input.params as { file: string }).file)).digest('hex') },
   async handler({ params, db }) {
     const token = FEED_FILE.exec(params.file)![1];
     const hash = createHash('sha256').update(token, 'utf8').digest('hex');
