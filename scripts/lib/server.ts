@@ -5,8 +5,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReadStream, existsSync, renameSync } from 'node:fs';
-import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { existsSync, renameSync } from 'node:fs';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import path from 'node:path';
@@ -251,9 +252,32 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       res.writeHead(status, { 'content-type': type, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': body.byteLength, ...headersFor(pathname) });
       return res.end(method === 'HEAD' ? undefined : body);
     }
+    if (method === 'HEAD') {
+      res.writeHead(status, { 'content-type': type, 'content-length': s.size, ...headersFor(pathname) });
+      return res.end();
+    }
+    // Opened before the head is sent: a local rebuild may move the folder away between the stat and the read
+    // (publishSite), and an open file keeps its bytes; a file already gone is the caller's error, never a crash.
+    const handle = await open(file, 'r');
     res.writeHead(status, { 'content-type': type, 'content-length': s.size, ...headersFor(pathname) });
-    if (method === 'HEAD') return res.end();
-    createReadStream(file).pipe(res);
+    pipeline(handle.createReadStream(), res).catch(() => res.destroy());
+  }
+
+  /** The built site's file for the address, its 404 page, or a plain 404. */
+  async function serveFromSite(req: http.IncomingMessage, res: http.ServerResponse, method: string, url: URL) {
+    const file = await resolveFile(url.pathname);
+    if (file) {
+      // Directory URLs get their trailing slash, as on Netlify, so relative links resolve the same way.
+      if (file.endsWith('index.html') && !url.pathname.endsWith('/') && !url.pathname.endsWith('.html')) {
+        res.writeHead(301, { location: `${url.pathname}/${url.search}` });
+        return res.end();
+      }
+      return await serveStatic(req, res, method, file);
+    }
+    const notFound = await resolveFile('/404.html');
+    if (notFound) return await serveStatic(req, res, method, notFound, 404);
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not Found');
   }
 
   /** The function route answering this path and method, with its path parameters. */
@@ -368,19 +392,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         res.writeHead(rule.status, { location: target });
         return res.end();
       }
-      const file = await resolveFile(url.pathname);
-      if (file) {
-        // Directory URLs get their trailing slash, as on Netlify, so relative links resolve the same way.
-        if (file.endsWith('index.html') && !url.pathname.endsWith('/') && !url.pathname.endsWith('.html')) {
-          res.writeHead(301, { location: `${url.pathname}/${url.search}` });
-          return res.end();
-        }
-        return await serveStatic(req, res, method, file);
+      // Once more when the file went away between finding and opening it: a local rebuild switched the site.
+      try {
+        return await serveFromSite(req, res, method, url);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || res.headersSent) throw err;
+        return await serveFromSite(req, res, method, url);
       }
-      const notFound = await resolveFile('/404.html');
-      if (notFound) return await serveStatic(req, res, method, notFound, 404);
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not Found');
     } catch (err) {
       const id = randomUUID();
       log(`[server] ${id} ${method} ${url.pathname} failed: ${(err as Error).stack ?? err}`);

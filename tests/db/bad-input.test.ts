@@ -41,7 +41,9 @@ async function snapshot(db: Database): Promise<Record<string, string>> {
   return out;
 }
 
-describeEachEngine('bad-input suite over the OpenAPI document', { seed: false }, (ctx) => {
+// PostgreSQL only: every answer here is decided by the endpoint wrapper's validation before a query runs, the same
+// code on either engine, and 17,000 requests on both engines were a tenth of the database layer's time.
+describeEachEngine('bad-input suite over the OpenAPI document', { seed: false, engines: ['postgres'] }, (ctx) => {
   let server: TestServer;
   let ops: Operation[] = [];
   const tokens: Record<string, string> = {};

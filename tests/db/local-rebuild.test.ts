@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, transaction, type Database } from '../../src/data/db';
+import { BUILD_LOCALES_ENV } from '../../src/data/build-cache';
 import { newestChangeId } from '../../src/data/site-builds';
+import { BUILD_ROOT_PAGES_ENV } from '../../src/integrations/build-shard';
 import { LOCAL_REBUILD_QUIET_MS } from '../../src/lib/site-rebuild';
 import { useDatabase } from '../../src/server/runtime';
 import { buildDatabase } from '../../scripts/lib/db-setup';
@@ -44,6 +46,11 @@ const page = async () => (await fetch(`${server.url}/vi-vn/hospital/${encodeURIC
 const siteBuild = async () => (await (await fetch(`${server.url}/api/admin/site-build`, { headers: { authorization: `Bearer ${token}` } })).json())._data;
 
 beforeAll(async () => {
+  // The builds render vi-VN and the root pages only (the child build inherits this environment, as a shard of
+  // scripts/build.ts does): the rebuild's queueing, snapshot and switch are the same for any set of pages, and a
+  // whole six-locale site three times over was more than half of the database layer's time.
+  process.env[BUILD_LOCALES_ENV] = 'vi-VN';
+  process.env[BUILD_ROOT_PAGES_ENV] = '1';
   db = await openDatabase({ dataDir });
   await buildDatabase(db, { seed: true });
   useDatabase(db);
@@ -67,6 +74,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  delete process.env[BUILD_LOCALES_ENV];
+  delete process.env[BUILD_ROOT_PAGES_ENV];
   await rebuild?.stop();
   await server?.close();
   useDatabase(undefined);

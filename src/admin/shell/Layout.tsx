@@ -6,7 +6,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { LOCALE_CONFIG } from '../../../i18n/locales';
 import { adminMenu, type MenuEntry } from '../../lib/admin-menu';
 import { ADD_MENU_ITEMS, addMenuItems } from '../../lib/admin-rules';
@@ -150,6 +150,7 @@ export function Layout() {
   const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const queryClient = useQueryClient();
   const handle = useRouteHandle();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem('care-admin-sidebar') === 'collapsed');
@@ -163,7 +164,11 @@ export function Layout() {
     void accessToken().then((tok) => setSignedIn(!!tok));
   }, []);
   useEffect(() => loadSupportWidget(locale), [locale]);
-  useEffect(() => setDrawer(false), [location.pathname]);
+  // A person's navigation (a link, back or forward) closes the drawer; the app's own address corrections
+  // (scoping's hospital_id, a role sent to its first screen) replace the entry and leave an opened drawer open.
+  useEffect(() => {
+    if (navigationType !== 'REPLACE') setDrawer(false);
+  }, [location.pathname, navigationType]);
 
   if (signedIn === false || (me.error instanceof ApiError && me.error.status === 5)) return <Navigate to={loginHref(location)} replace />;
   if (signedIn === null || me.isPending) return <Spinner />;

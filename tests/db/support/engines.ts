@@ -18,7 +18,12 @@ const BUILD_TIMEOUT_MS = 600_000;
 
 export interface EngineContext { db: Database; engine: Engine }
 
-export interface EngineOptions { seed?: boolean; scale?: number }
+export interface EngineOptions {
+  seed?: boolean;
+  scale?: number;
+  /** Both by default; a suite about what happens before any query (request validation) names one. */
+  engines?: Engine[];
+}
 
 export async function createEngineDatabase(engine: Engine, options: EngineOptions = {}): Promise<{ db: Database; dispose(): Promise<void> }> {
   return engine === 'pglite' ? createPgliteDatabase(options) : createPostgresDatabase(options);
@@ -84,7 +89,7 @@ async function createPostgresDatabase(options: EngineOptions) {
 
 /** describe() once per engine; `ctx.db` is ready inside the tests. */
 export function describeEachEngine(title: string, options: EngineOptions, body: (ctx: EngineContext) => void) {
-  for (const engine of ENGINES) {
+  for (const engine of options.engines ?? ENGINES) {
     describe(`${title} [${engine}]`, () => {
       const ctx = { engine } as EngineContext;
       let dispose: (() => Promise<void>) | undefined;
