@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import net from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { acceptedEncoding, startServer } from '../../scripts/lib/server';
@@ -84,6 +84,56 @@ describe('local server listening socket', () => {
       await new Promise<void>((resolve) => again.close(() => resolve()));
     } finally {
       for (const s of sockets) s.destroy();
+    }
+  });
+});
+
+describe('local server and a rebuild switching the site', () => {
+  it('answers every request made while the site is switched: the old file whole, or the new site\'s answer', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'care-publish-'));
+    const home = path.join(work, 'dist');
+    const next = path.join(work, 'next');
+    mkdirSync(home);
+    mkdirSync(next);
+    const size = 64 * 1024;
+    for (let i = 0; i < 300; i++) writeFileSync(path.join(home, `f${i}.bin`), Buffer.alloc(size, 1));
+    const server = await startServer({ root: process.cwd(), functionsDir: next, distDir: home, port: 0, cdnCache: false });
+    try {
+      const answers = Array.from({ length: 300 }, (_, i) =>
+        fetch(`${server.url}/f${i}.bin`).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength })),
+      );
+      await server.publishSite(next);
+      for (const a of await Promise.all(answers)) expect(a.status === 200 ? a.bytes : a.status).toBe(a.status === 200 ? size : 404);
+      expect((await fetch(`${server.url}/f0.bin`)).status).toBe(404);
+    } finally {
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('sends a file whole when the site is switched under it, then answers from the new site without crashing', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'care-publish-'));
+    const home = path.join(work, 'dist');
+    const next = path.join(work, 'next');
+    mkdirSync(home);
+    mkdirSync(next);
+    const size = 8 * 1024 * 1024;
+    writeFileSync(path.join(home, 'big.bin'), Buffer.alloc(size, 7));
+    writeFileSync(path.join(next, 'page.html'), '<!doctype html><title>new</title>');
+    const server = await startServer({ root: process.cwd(), functionsDir: next, distDir: home, port: 0, cdnCache: false });
+    try {
+      const res = await fetch(`${server.url}/big.bin`);
+      const reader = res.body!.getReader();
+      let received = (await reader.read()).value!.byteLength;
+      // The old folder is moved away and deleted while the answer is still being read.
+      await server.publishSite(next);
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received += chunk.value.byteLength;
+      expect(received).toBe(size);
+      expect((await fetch(`${server.url}/big.bin`)).status).toBe(404);
+      expect(await (await fetch(`${server.url}/page.html`)).text()).toContain('<title>new</title>');
+    } finally {
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
     }
   });
 });
