@@ -33,7 +33,8 @@ export default defineConfig({
     // Phones run every spec but those where the width changes nothing the test reads (the link crawl, share
     // images, the page policy) and the two walks that rebuild the whole site for their public pages (about two
     // minutes of both cores each): their screens at 390 px stay covered by the other admin specs' phone runs.
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: DESKTOP_ONLY },
+    // E2E_ALL_WIDTHS=1 runs them on phones too (their 390 px screenshots in tests/e2e/tmp/).
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: process.env.E2E_ALL_WIDTHS === '1' ? [] : DESKTOP_ONLY },
   ],
   webServer: {
     command: 'npx tsx scripts/e2e-server.ts',

@@ -1,6 +1,6 @@
 /**
- * "Doctor unavailable" (issue 35) at 1280 and 390 px: a patient books a doctor through the booking API; the branch
- * manager chooses the doctor on the appointments screen, marks them unavailable for that day (preview with the
+ * "Doctor unavailable" (issue 35) at 1280 px as the facility manager and at 390 px as the branch manager: a patient
+ * books a doctor of the branch through the booking API; the manager chooses the doctor on the appointments screen, marks them unavailable for that day (preview with the
  * booking, confirmation, result); the patient's cancellation e-mail reaches the dev mailbox in their language with
  * the one-tap rebooking links, and the first link, opened by the signed-in patient, books the offered slot.
  * Each project works its own doctor of the branch (the projects run in parallel), never the demo doctor.
@@ -47,7 +47,8 @@ test('a manager marks a doctor unavailable; the patient is told in their languag
   const code = bookingCode(visit.id);
 
   // The appointments screen with the doctor chosen: the toolbar's action, opened from the keyboard.
-  await signInAs(page, 'branch', `/admin/appointments?date=${visit.day}&doctor_id=${visit.doctorId}`);
+  // The organization's manager works any of its branches' doctors; the branch manager its own branch's.
+  await signInAs(page, isMobile ? 'branch' : 'facility', `/admin/appointments?date=${visit.day}&doctor_id=${visit.doctorId}`);
   await page.goto(`/admin/appointments?date=${visit.day}&doctor_id=${visit.doctorId}`);
   const open = page.getByTestId('doctor-unavailable');
   await expect(open).toBeVisible({ timeout: 15_000 });
