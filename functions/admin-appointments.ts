@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { translate, type MessageKey } from '../i18n/strings';
 import { asCaller } from '../src/data/db';
-import { appointmentBatch, appointmentDetail, appointmentPage, patientDetail, patientPage } from '../src/data/admin-appointments';
+import { appointmentBatch, appointmentDetail, appointmentIds, appointmentPage, appointmentRows, patientDetail, patientPage } from '../src/data/admin-appointments';
 import {
   APPOINTMENT_MESSAGES,
   appointmentCalendarData,
@@ -109,28 +109,24 @@ export const adminAppointmentExport = defineEndpoint({
     const locale = callerLocale(request);
     const t = (k: MessageKey) => translate(locale, k);
     const encoder = new TextEncoder();
-    let after: { at: string; id: number } | null = null;
-    let first = true;
-    let done = false;
-    // Each batch is its own transaction as the caller, after the last key sent: memory stays one batch.
+    const caller = { role: 'authenticated' as const, claims: auth.claims };
+    let ids: number[] | null = null;
+    let sent = 0;
+    // The ids of the whole filtered list first (one pass), then each batch's rows by id, each read in its own
+    // transaction as the caller: memory stays the ids and one batch.
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (done) return controller.close();
-        const batch = await asCaller(db, { role: 'authenticated', claims: auth.claims }, (client) => appointmentBatch(client, query, after, EXPORT_BATCH));
-        const data = batch.items.map((a) => csvCells(a, t));
-        const header = CSV_COLUMNS.map((c) => t(`appointments.csv.${c}` as MessageKey));
-        const text = first
-          ? '\uFEFF' + Papa.unparse({ fields: header, data }, { newline: '\r\n', escapeFormulae: FORMULA })
-          : data.length
-            ? '\r\n' + Papa.unparse(data, { newline: '\r\n', escapeFormulae: FORMULA })
-            : '';
-        first = false;
-        if (text) controller.enqueue(encoder.encode(text));
-        after = batch.next;
-        if (batch.items.length < EXPORT_BATCH) {
-          done = true;
-          controller.close();
-        }
+        ids ??= await asCaller(db, caller, (client) => appointmentIds(client, query));
+        const slice = ids.slice(sent, sent + EXPORT_BATCH);
+        const items = slice.length ? await asCaller(db, caller, (client) => appointmentRows(client, slice)) : [];
+        const data = items.map((a) => csvCells(a, t));
+        const text =
+          sent === 0
+            ? '\uFEFF' + Papa.unparse({ fields: CSV_COLUMNS.map((c) => t(`appointments.csv.${c}` as MessageKey)), data }, { newline: '\r\n', escapeFormulae: FORMULA })
+            : '\r\n' + Papa.unparse(data, { newline: '\r\n', escapeFormulae: FORMULA });
+        if (sent === 0 || data.length) controller.enqueue(encoder.encode(text));
+        sent += EXPORT_BATCH;
+        if (sent >= ids.length) controller.close();
       },
     });
     return { stream, headers: { 'Content-Disposition': `attachment; filename="appointments-${query.from}-${query.to}.csv"` } };

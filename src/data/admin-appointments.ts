@@ -186,6 +186,30 @@ export async function appointmentBatch(db: Queryable, q: AppointmentFilters, aft
   return { items, next };
 }
 
+/**
+ * The export's first step: every id of the filtered list, in its order, in one pass over the range (a few bytes a
+ * row: 50,000 rows are about 400 KB). Batches read after a keyset rescanned the rest of the range each time
+ * (about 100,000 index entries a batch at 200,000 bookings), so a 50,000-row export took minutes.
+ */
+export async function appointmentIds(db: Queryable, q: AppointmentFilters): Promise<number[]> {
+  const w = appointmentWhere(q);
+  const { rows } = await db.query<{ id: number }>(
+    `select b.id::int as id from public.bookings b join public.hospitals h on h.id = b.hospital_id ${w.needsPeople ? PEOPLE : ''} where ${w.sql} order by ${orderBy(q)}`,
+    w.args,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The list's rows of these bookings, in the order of the ids (those the caller may see). */
+export async function appointmentRows(db: Queryable, ids: number[], now = Date.now()): Promise<AppointmentListItem[]> {
+  const { rows } = await db.query(
+    `select ${ROW} from unnest($1::bigint[]) with ordinality as batch(id, n) join public.bookings b on b.id = batch.id ${JOINS} order by batch.n`,
+    [ids],
+  );
+  const pay = await paymentSummary(db, rows.map((r: Row) => r.id));
+  return rows.map((r: Row) => listItem(r, pay.get(r.id), now));
+}
+
 /** A booking the caller works, with its note, price lines, voucher, payments and history; null outside the scope. */
 export async function appointmentDetail(db: Queryable, id: number, now = Date.now()): Promise<AppointmentDetail | null> {
   const { rows } = await db.query(
