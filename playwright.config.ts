@@ -18,7 +18,7 @@ const launchOptions = {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync', '--disable-quic'],
 };
 
-const DESKTOP_ONLY = ['**/links.spec.ts', '**/share-image.spec.ts', '**/page-policy.spec.ts', '**/admin-directory.spec.ts', '**/admin-go-live.spec.ts'];
+const DESKTOP_ONLY = ['**/links.spec.ts', '**/share-image.spec.ts', '**/page-policy.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,11 +30,9 @@ export default defineConfig({
   use: { baseURL, trace: 'retain-on-failure', launchOptions },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
-    // Phones run every spec but those where the width changes nothing the test reads (the link crawl, share
-    // images, the page policy) and the two walks that rebuild the whole site for their public pages (about two
-    // minutes of both cores each): their screens at 390 px stay covered by the other admin specs' phone runs.
-    // E2E_ALL_WIDTHS=1 runs them on phones too (their 390 px screenshots in tests/e2e/tmp/).
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: process.env.E2E_ALL_WIDTHS === '1' ? [] : DESKTOP_ONLY },
+    // Phones run every spec but those where the width changes nothing the test reads: the link crawl, the share
+    // images and the page policy.
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions }, testIgnore: DESKTOP_ONLY },
   ],
   webServer: {
     command: 'npx tsx scripts/e2e-server.ts',
