@@ -260,7 +260,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // (publishSite), and an open file keeps its bytes; a file already gone is the caller's error, never a crash.
     const handle = await open(file, 'r');
     res.writeHead(status, { 'content-type': type, 'content-length': s.size, ...headersFor(pathname) });
-    pipeline(handle.createReadStream(), res).catch(() => res.destroy());
+    pipeline(handle.createReadStream(), res)
+      .catch(() => res.destroy())
+      .finally(() => handle.close().catch(() => undefined));
   }
 
   /** The built site's file for the address, its 404 page, or a plain 404. */

@@ -140,7 +140,8 @@ test('branch manager: validation, create with every section, preview, failed sav
   await row.getByRole('button', { name: `Thao tác cho ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Nhân bản' }).click();
   await expect(page).toHaveURL(/\/admin\/doctors\/add\/?\?duplicateId=\d+$/);
-  await expect(page.getByRole('heading', { name: 'Nhân bản bác sĩ', level: 2 })).toBeVisible();
+  // The form shows once the doctor to copy has loaded (a spinner until then; slow while a site rebuild runs).
+  await expect(page.getByRole('heading', { name: 'Nhân bản bác sĩ', level: 2 })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel('Họ tên')).toHaveValue(name);
   await expect(page.locator('#experience-0-content')).toHaveValue('Bác sĩ nội trú Bệnh viện Bạch Mai');
   await page.getByLabel('Họ tên').fill(`${name} bản sao`);

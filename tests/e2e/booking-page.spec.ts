@@ -133,7 +133,9 @@ test('JavaScript of a doctor page and of the booking page (gzip), within the boo
 test('a slot taken from another browser context: a clear message and a way to pick another', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const locale = 'vi-VN';
-  const f = await fixture(page.request, locale, 'outpatient', lane(page, 1));
+  // A slot within the strip's first weeks on both widths (the phones' lanes start 40 slots in, which can fall past
+  // the strip: a chosen date there is not opened yet, a known gap of issue 38 item 23); 8 is no other test's lane.
+  const f = await fixture(page.request, locale, 'outpatient', page.viewportSize()!.width > 800 ? lane(page, 1) : 8);
   await signIn(page, 'patient');
   await page.goto(f.path);
   await expect(page.getByTestId('booking-form')).toBeVisible({ timeout: 20_000 });
