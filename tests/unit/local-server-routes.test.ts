@@ -88,16 +88,26 @@ describe('local server listening socket', () => {
   });
 });
 
+/** A served site (`home`) and a built one to switch to (`next`), each written by its callback; `dispose` cleans up. */
+async function siteToSwitch(fill: { home(dir: string): void; next(dir: string): void }) {
+  const work = mkdtempSync(path.join(tmpdir(), 'care-publish-'));
+  const home = path.join(work, 'dist');
+  const next = path.join(work, 'next');
+  mkdirSync(home);
+  mkdirSync(next);
+  fill.home(home);
+  fill.next(next);
+  const server = await startServer({ root: process.cwd(), functionsDir: next, distDir: home, port: 0, cdnCache: false });
+  return { server, next, dispose: async () => { await server.close(); rmSync(work, { recursive: true, force: true }); } };
+}
+
 describe('local server and a rebuild switching the site', () => {
   it('answers every request made while the site is switched: the old file whole, or the new site\'s answer', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'care-publish-'));
-    const home = path.join(work, 'dist');
-    const next = path.join(work, 'next');
-    mkdirSync(home);
-    mkdirSync(next);
     const size = 64 * 1024;
-    for (let i = 0; i < 300; i++) writeFileSync(path.join(home, `f${i}.bin`), Buffer.alloc(size, 1));
-    const server = await startServer({ root: process.cwd(), functionsDir: next, distDir: home, port: 0, cdnCache: false });
+    const { server, next, dispose } = await siteToSwitch({
+      home: (dir) => { for (let i = 0; i < 300; i++) writeFileSync(path.join(dir, `f${i}.bin`), Buffer.alloc(size, 1)); },
+      next: () => undefined,
+    });
     try {
       const answers = Array.from({ length: 300 }, (_, i) =>
         fetch(`${server.url}/f${i}.bin`).then(async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength })),
@@ -106,21 +116,16 @@ describe('local server and a rebuild switching the site', () => {
       for (const a of await Promise.all(answers)) expect(a.status === 200 ? a.bytes : a.status).toBe(a.status === 200 ? size : 404);
       expect((await fetch(`${server.url}/f0.bin`)).status).toBe(404);
     } finally {
-      await server.close();
-      rmSync(work, { recursive: true, force: true });
+      await dispose();
     }
   });
 
   it('sends a file whole when the site is switched under it, then answers from the new site without crashing', async () => {
-    const work = mkdtempSync(path.join(tmpdir(), 'care-publish-'));
-    const home = path.join(work, 'dist');
-    const next = path.join(work, 'next');
-    mkdirSync(home);
-    mkdirSync(next);
     const size = 8 * 1024 * 1024;
-    writeFileSync(path.join(home, 'big.bin'), Buffer.alloc(size, 7));
-    writeFileSync(path.join(next, 'page.html'), '<!doctype html><title>new</title>');
-    const server = await startServer({ root: process.cwd(), functionsDir: next, distDir: home, port: 0, cdnCache: false });
+    const { server, next, dispose } = await siteToSwitch({
+      home: (dir) => writeFileSync(path.join(dir, 'big.bin'), Buffer.alloc(size, 7)),
+      next: (dir) => writeFileSync(path.join(dir, 'page.html'), '<!doctype html><title>new</title>'),
+    });
     try {
       const res = await fetch(`${server.url}/big.bin`);
       const reader = res.body!.getReader();
@@ -132,8 +137,7 @@ describe('local server and a rebuild switching the site', () => {
       expect((await fetch(`${server.url}/big.bin`)).status).toBe(404);
       expect(await (await fetch(`${server.url}/page.html`)).text()).toContain('<title>new</title>');
     } finally {
-      await server.close();
-      rmSync(work, { recursive: true, force: true });
+      await dispose();
     }
   });
 });
