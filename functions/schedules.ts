@@ -15,10 +15,9 @@ import { notFound, badRequest } from '../src/lib/errors';
 import { addDays, isIsoDate } from '../src/lib/hospital-time';
 import type { Queryable } from '../src/data/db';
 import { scheduleDaySchema } from '../src/lib/slot-schemas';
+import { SCHEDULE_MAX_RANGE_DAYS } from '../src/lib/slots';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind } from '../src/data/schedules';
 
-/** Longest range one call may ask for: the date strip's few weeks, not a year. */
-export const MAX_RANGE_DAYS = 62;
 
 const isoDate = z.string().refine(isIsoDate, 'Expected a date as yyyy-MM-dd');
 const id = z.coerce.number().int().positive();
@@ -38,7 +37,7 @@ async function answer(db: Queryable, kind: ScheduleKind, ownerId: number, q: { s
   try {
     if (!q.endDate) return await nearestScheduleFor(db, kind, ownerId, q.startDate);
     if (q.endDate < q.startDate) throw badRequest('endDate must not be before startDate.');
-    if (q.endDate > addDays(q.startDate, MAX_RANGE_DAYS - 1)) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time.`);
+    if (q.endDate > addDays(q.startDate, SCHEDULE_MAX_RANGE_DAYS - 1)) throw badRequest(`Ask for at most ${SCHEDULE_MAX_RANGE_DAYS} days at a time.`);
     return await scheduleWindowFor(db, kind, ownerId, q.startDate, q.endDate);
   } catch (e) {
     if (e instanceof OwnerNotFound) throw notFound(`There is no such ${what}.`);

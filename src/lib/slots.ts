@@ -390,6 +390,27 @@ export function stripRange(today: string): { start: string; end: string; nearest
   return { start: w.startDate < today ? today : w.startDate, end, nearestFrom: addDays(end, 1) };
 }
 
+/** Longest range one schedule call may ask for: the date strip's few weeks, not a year. */
+export const SCHEDULE_MAX_RANGE_DAYS = 62;
+/** Whole weeks per request when the strip is carried on to a chosen date (within SCHEDULE_MAX_RANGE_DAYS). */
+const REACH_WEEKS = 8;
+
+/**
+ * The schedule requests that carry the strip on from the day after `until` through the week of `reach`, a date the
+ * patient chose earlier (back from a lost slot race or a sign-in: issue 38 item 23). Windows are whole weeks from
+ * the strip's end, so every visitor of an owner on a given day asks the same addresses (the CDN answers them);
+ * nothing past NEAREST_HORIZON_DAYS from today is asked for.
+ */
+export function reachWindows(today: string, until: string, reach: string): { start: string; end: string }[] {
+  const last = scheduleWindow(reach < addDays(today, NEAREST_HORIZON_DAYS) ? reach : addDays(today, NEAREST_HORIZON_DAYS)).endDate;
+  const out: { start: string; end: string }[] = [];
+  for (let start = addDays(until, 1); start <= last; start = addDays(start, 7 * REACH_WEEKS)) {
+    const end = addDays(start, 7 * REACH_WEEKS - 1);
+    out.push({ start, end: end < last ? end : last });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The whole computation an island or function runs on a fetched schedule.
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stripOffset } from '../../src/islands/booking/DateStrip';
 import { mergeDays, scheduleUrl, translatorOf } from '../../src/islands/booking/shared';
-import { stripRange } from '../../src/lib/slots';
+import { NEAREST_HORIZON_DAYS, reachWindows, SCHEDULE_MAX_RANGE_DAYS, stripRange } from '../../src/lib/slots';
+import { addDays } from '../../src/lib/hospital-time';
 import { formatCalendarDateIn } from '../../src/lib/format';
 import { filterDoctors, filterServices, nameContains, SEARCH_LIMIT, type DoctorSearchResult, type ServiceSearchResult } from '../../src/data/quick-booking';
 import { islandStrings } from '../../src/components/booking/island-props';
@@ -25,6 +26,27 @@ describe('booking islands: shared helpers', () => {
     expect(stripRange('2026-11-29')).toEqual({ start: '2026-11-29', end: '2026-12-13', nearestFrom: '2026-12-14' });
     // Across a year end.
     expect(stripRange('2026-12-30')).toEqual({ start: '2026-12-30', end: '2027-01-17', nearestFrom: '2027-01-18' });
+  });
+
+  it('carries the strip on to a date chosen past its weeks, in whole-week calls within the range limit (issue 38 item 23)', () => {
+    const today = '2026-11-25';
+    const { end } = stripRange(today);
+    // Inside the strip: nothing more to ask.
+    expect(reachWindows(today, end, '2026-12-10')).toEqual([]);
+    // The week after the strip: one call, Monday to Sunday.
+    expect(reachWindows(today, end, '2026-12-16')).toEqual([{ start: '2026-12-14', end: '2026-12-20' }]);
+    // Ten weeks on: eight weeks, then the rest through the chosen date's Sunday; the same calls whatever the date of that week.
+    const far = reachWindows(today, end, '2027-02-24');
+    expect(far).toEqual([
+      { start: '2026-12-14', end: '2027-02-07' },
+      { start: '2027-02-08', end: '2027-02-28' },
+    ]);
+    expect(reachWindows(today, end, '2027-02-22')).toEqual(far);
+    for (const w of far) expect(Date.parse(w.end) - Date.parse(w.start)).toBeLessThan(SCHEDULE_MAX_RANGE_DAYS * 86_400_000);
+    // A tampered date years away asks for nothing past the nearest-day horizon.
+    const capped = reachWindows(today, end, '2031-01-01');
+    expect(capped.at(-1)!.end <= addDays(addDays(today, NEAREST_HORIZON_DAYS), 6)).toBe(true);
+    expect(capped.length).toBeLessThanOrEqual(4);
   });
 
   it('merges a later answer into the loaded days, in date order, newer data winning', () => {

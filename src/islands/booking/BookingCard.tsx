@@ -58,7 +58,9 @@ export default function BookingCard(props: BookingCardProps) {
   const t = translatorOf(strings);
   const [mode, setMode] = useState<Mode>(modes[0]);
   const source: ScheduleSource = mode === 'service' ? { kind: 'service', serviceId: id } : { kind: mode, doctorId: id };
-  const schedule = useSchedule(source, zone, props.buffers[mode] ?? 0);
+  // The date chosen before (read after hydration: the static page has no query), which the strip must hold.
+  const [reach, setReach] = useState<string | null>(null);
+  const schedule = useSchedule(source, zone, props.buffers[mode] ?? 0, reach);
   const [selection, dispatch] = useReducer(slotSelectionReducer, undefined, () => initialSlotSelection(todayInZone(Date.now(), zone)));
   const flow = useContinueFlow(locale, t, props.profileUrl);
   const mainRef = useRef<HTMLDivElement>(null);
@@ -76,6 +78,7 @@ export default function BookingCard(props: BookingCardProps) {
     const c = readChosenSlot(window.location.search);
     if (!c) return;
     chosen.current = c;
+    setReach(c.date);
     const m: Mode = kind === 'service' ? 'service' : c.telemedicine ? 'telemedicine' : 'outpatient';
     if (modes.includes(m)) setMode(m);
     dispatch({ type: 'dayChanged', date: c.date, days: [] });
@@ -104,6 +107,7 @@ export default function BookingCard(props: BookingCardProps) {
   const changeMode = (m: Mode) => {
     if (m === mode) return;
     setMode(m);
+    setReach(null);
     // Changing the consultation type starts again from today.
     dispatch({ type: 'cleared' });
     dispatch({ type: 'dayChanged', date: todayInZone(Date.now(), zone), days: [] });

@@ -1,11 +1,12 @@
 /**
  * Loads a schedule for the date strip: the schedule window of today (week from Monday, SCHEDULE_DAYS_BEFORE days
  * before) plus the following weeks; when none of it has a slot, the nearest-day variant finds the next week that
- * has one. The buffer is applied again on the browser's clock in the hospital's zone (the page may stay open).
+ * has one; a date chosen earlier (`reach`) past those weeks is loaded too. The buffer is applied again on the
+ * browser's clock in the hospital's zone (the page may stay open).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDays, todayInZone } from '../../lib/hospital-time';
-import { applyBuffer, stripRange, type ScheduleDay } from '../../lib/slots';
+import { applyBuffer, reachWindows, stripRange, type ScheduleDay } from '../../lib/slots';
 import { call, mergeDays, scheduleUrl, type ScheduleAnswer, type ScheduleSource } from './shared';
 
 export interface ScheduleState {
@@ -17,7 +18,8 @@ export interface ScheduleState {
   until: string;
 }
 
-export function useSchedule(source: ScheduleSource | null, zone: string, bufferTime: number) {
+/** `reach`: a date the patient chose before (back from a lost slot race or a sign-in) that the strip must hold. */
+export function useSchedule(source: ScheduleSource | null, zone: string, bufferTime: number, reach: string | null = null) {
   const [state, setState] = useState<ScheduleState>(() => ({ status: source ? 'loading' : 'idle', days: [], zone, bufferTime, until: todayInZone(Date.now(), zone) }));
   const [attempt, setAttempt] = useState(0);
   const key = source ? JSON.stringify(source) : '';
@@ -30,7 +32,8 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
       return;
     }
     const ac = new AbortController();
-    const { start, end, nearestFrom } = stripRange(todayInZone(Date.now(), zone));
+    const today = todayInZone(Date.now(), zone);
+    const { start, end, nearestFrom } = stripRange(today);
     setState((s) => ({ ...s, status: 'loading', days: [] }));
     (async () => {
       let a = await call<ScheduleAnswer>(scheduleUrl(source, start, end), {}, ac.signal);
@@ -45,6 +48,11 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
           a = later;
         }
       }
+      // The chosen date lies past the loaded weeks: carry the strip on to its week.
+      for (const w of reach ? reachWindows(today, until, reach) : []) {
+        days = mergeDays(days, (await call<ScheduleAnswer>(scheduleUrl(source, w.start, w.end), {}, ac.signal)).schedules);
+        until = w.end;
+      }
       days = applyBuffer(days, { zone: a.timeZone, now: Date.now(), bufferMinutes: a.bufferTime });
       setState({ status: 'ready', days, zone: a.timeZone, bufferTime: a.bufferTime, until });
     })().catch((e) => {
@@ -53,7 +61,7 @@ export function useSchedule(source: ScheduleSource | null, zone: string, bufferT
     });
     return () => ac.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, zone, attempt]);
+  }, [key, zone, attempt, reach]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };
