@@ -18,6 +18,7 @@ import { asCaller } from '../src/data/db';
 import { appointmentBatch, appointmentDetail, appointmentIds, appointmentPage, appointmentRows, patientDetail, patientPage } from '../src/data/admin-appointments';
 import {
   APPOINTMENT_MESSAGES,
+  EXPORT_MAX_ROWS,
   appointmentCalendarData,
   appointmentCalendarQuery,
   CALENDAR_MAX_ITEMS,
@@ -39,7 +40,7 @@ import {
   type AppointmentListItem,
 } from '../src/lib/admin-appointments';
 import { FORMULA } from '../src/lib/csv-import';
-import { ApiError, notFound, validationFailed } from '../src/lib/errors';
+import { ApiError, badRequest, notFound, validationFailed } from '../src/lib/errors';
 import { todayInZone } from '../src/lib/hospital-time';
 import { enqueueBookingChange } from '../src/server/booking-change-mail';
 import { enqueueConfirmation } from '../src/server/booking-mail';
@@ -110,13 +111,14 @@ export const adminAppointmentExport = defineEndpoint({
     const t = (k: MessageKey) => translate(locale, k);
     const encoder = new TextEncoder();
     const caller = { role: 'authenticated' as const, claims: auth.claims };
-    let ids: number[] | null = null;
+    // The ids of the whole filtered list first (one pass; refused before any byte is sent when the list is longer
+    // than an answer may be), then each batch's rows by id, each read in its own transaction as the caller: memory
+    // stays the ids and one batch.
+    const { ids, tooMany } = await asCaller(db, caller, (client) => appointmentIds(client, query, EXPORT_MAX_ROWS));
+    if (tooMany) throw badRequest(APPOINTMENT_MESSAGES.exportTooLarge);
     let sent = 0;
-    // The ids of the whole filtered list first (one pass), then each batch's rows by id, each read in its own
-    // transaction as the caller: memory stays the ids and one batch.
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        ids ??= await asCaller(db, caller, (client) => appointmentIds(client, query));
         const slice = ids.slice(sent, sent + EXPORT_BATCH);
         const items = slice.length ? await asCaller(db, caller, (client) => appointmentRows(client, slice)) : [];
         const data = items.map((a) => csvCells(a, t));

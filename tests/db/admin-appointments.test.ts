@@ -9,6 +9,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppointmentDetail, AppointmentListData } from '../../src/lib/admin-appointments';
 import { bookingCode } from '../../src/lib/booking';
+import { appointmentIds } from '../../src/data/admin-appointments';
+import { asCaller } from '../../src/data/db';
+import { verifyAccessToken } from '../../src/server/auth';
 import { useDatabase } from '../../src/server/runtime';
 import { ACCOUNTS, SEED_SCOPE } from '../../supabase/seed/accounts';
 import { createStaff } from '../support/accounts';
@@ -261,6 +264,20 @@ describeEachEngine('admin appointments and patients', { seed: true }, (ctx) => {
     } finally {
       await ctx.db.pool.query(`update public.patients set name = 'Nguyễn Thị Hoa' where user_id = $1`, [ACCOUNTS.patient.id]);
     }
+  });
+
+  it('reads an export’s ids up to a limit, and says when the list is longer (refused before any byte is sent)', async () => {
+    const { from, to } = Object.fromEntries(new URLSearchParams(range()));
+    const q = { from, to, sort: 'starts_at' as const, dir: 'asc' as const };
+    const { claims } = await verifyAccessToken(tok.branch);
+    const read = (max: number) => asCaller(ctx.db, { role: 'authenticated', claims }, (c) => appointmentIds(c, q, max));
+    const all = await read(10_000);
+    expect(all.tooMany).toBe(false);
+    expect(all.ids.length).toBeGreaterThan(1);
+    // One short of the list: the first `max` ids, and the list is said to be longer (read one row past, not all).
+    const short = await read(all.ids.length - 1);
+    expect(short).toEqual({ ids: all.ids.slice(0, -1), tooMany: true });
+    expect((await read(all.ids.length)).tooMany).toBe(false);
   });
 
   it('undoes the caller’s own last step only (the keyboard’s U)', async () => {
