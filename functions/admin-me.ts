@@ -3,7 +3,8 @@
  * PUT /api/admin/me: their own name and avatar (settings, issue #27 item 7).
  */
 import { adminMenu } from '../src/lib/admin-menu';
-import { adminMeSchema, adminProfileInputSchema, type AdminMe } from '../src/lib/admin-me';
+import { adminMeSchema, type AdminMe } from '../src/lib/admin-me';
+import { adminProfileInputSchema } from '../src/lib/admin-profile-input';
 import { forbidden } from '../src/lib/errors';
 import type { StaffProfile } from '../src/server/auth';
 import { defineEndpoint, serve } from '../src/server/endpoint';

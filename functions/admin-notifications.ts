@@ -8,11 +8,11 @@ import { z } from 'zod';
 import {
   markReadSchema,
   NOTIFICATIONS_PAGE_SIZE,
-  notificationListQuerySchema,
   notificationListSchema,
   UNREAD_COUNT_CAP,
   type AdminNotification,
 } from '../src/lib/admin-notifications';
+import { notificationListQuerySchema } from '../src/lib/admin-notifications-query';
 import { notFound } from '../src/lib/errors';
 import type { Queryable } from '../src/data/db';
 import { defineEndpoint, serve } from '../src/server/endpoint';

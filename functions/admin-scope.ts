@@ -4,7 +4,8 @@
  * branch lists stop at the branches a senior branch or branch manager is assigned.
  */
 import { defineEndpoint, serve } from '../src/server/endpoint';
-import { scopeBranchesQuery, scopeBranchesSchema, scopeOrganizationsQuery, scopeOrganizationsSchema } from '../src/lib/admin-scope';
+import { scopeBranchesSchema, scopeOrganizationsSchema } from '../src/lib/admin-scope';
+import { scopeBranchesQuery, scopeOrganizationsQuery } from '../src/lib/admin-scope-query';
 
 export const adminOrganizations = defineEndpoint({
   method: 'GET',

@@ -4,7 +4,8 @@
  * /admin/login?returnTo=<where they were> (SPEC §4, §8); other failures throw ApiError with the server's messages.
  * Every call sends the admin's language as Accept-Language, so the server's messages come in it (README, server messages).
  */
-import type { z } from 'zod';
+// zod/mini's parse reads classic and zod/mini schemas alike, and keeps classic zod out of the shell's first load.
+import { parse, type core, type output } from 'zod/mini';
 import { ADMIN_LOGIN, STATUS } from '../lib/admin-rules';
 import { pageLanguageHeader } from '../scripts/page-locale';
 import { adminLocale } from './i18n';
@@ -47,7 +48,7 @@ export function safeReturnTo(value: string | null): string {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface CallOptions<S extends z.ZodType> {
+export interface CallOptions<S extends core.$ZodType> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** JSON, or a FormData sent as multipart. */
@@ -64,14 +65,14 @@ export interface CallResult<T> {
   messages: string[];
 }
 
-function withQuery(path: string, query: CallOptions<z.ZodType>['query']): string {
+function withQuery(path: string, query: CallOptions<core.$ZodType>['query']): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const s = params.toString();
   return s ? `${path}?${s}` : path;
 }
 
-export async function call<S extends z.ZodType>(path: string, opts: CallOptions<S>): Promise<CallResult<z.infer<S>>> {
+export async function call<S extends core.$ZodType>(path: string, opts: CallOptions<S>): Promise<CallResult<output<S>>> {
   const token = await accessToken();
   const headers: Record<string, string> = { accept: opts.version ? `application/json; version=${opts.version}` : 'application/json', ...pageLanguageHeader(adminLocale()) };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -93,5 +94,5 @@ export async function call<S extends z.ZodType>(path: string, opts: CallOptions<
     throw new ApiError(STATUS.sessionExpired, messages, res.status);
   }
   if (!res.ok || envelope?._status !== STATUS.success) throw new ApiError(envelope?._status ?? STATUS.failure, messages, res.status);
-  return { data: opts.data.parse(envelope._data), messages };
+  return { data: parse(opts.data, envelope._data), messages };
 }

@@ -1,8 +1,9 @@
 /**
  * The admin bell (issue #27 item 4, SPEC §2 top bar "notification bell with numeric badge"): call shapes shared by
- * functions/admin-notifications.ts and the admin app, and the badge rule.
+ * functions/admin-notifications.ts and the admin app, and the badge rule. zod/mini: the shell's bell parses them on
+ * first load (see src/lib/admin-me.ts); the list call's query schema is in src/lib/admin-notifications-query.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const NOTIFICATION_KINDS = ['booking_new', 'booking_cancelled', 'import_finished', /* issue 40 */ 'webhook_paused'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -13,31 +14,29 @@ export const UNREAD_COUNT_CAP = 100;
 /** The bell refreshes every 30 s while the tab is visible. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-});
+const int = () => z.number().check(z.int());
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
+  id: int(),
   kind: z.enum(NOTIFICATION_KINDS),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
   /** The booking's appointment, to be shown in its hospital's time zone. */
-  booking: z.object({ id: z.number().int(), startsAt: z.iso.datetime(), timeZone: z.string(), hospitalName: z.string() }).nullable(),
-  import: z.object({ id: z.number().int(), fileName: z.string(), status: z.string() }).nullable(),
+  booking: z.nullable(z.object({ id: int(), startsAt: z.iso.datetime(), timeZone: z.string(), hospitalName: z.string() })),
+  import: z.nullable(z.object({ id: int(), fileName: z.string(), status: z.string() })),
 });
 export type AdminNotification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
   /** Unread notifications, counted up to UNREAD_COUNT_CAP. */
-  unread: z.number().int().min(0).max(UNREAD_COUNT_CAP),
-  page: z.number().int(),
+  unread: int().check(z.gte(0), z.lte(UNREAD_COUNT_CAP)),
+  page: int(),
   hasMore: z.boolean(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const markReadSchema = z.object({ unread: z.number().int().min(0).max(UNREAD_COUNT_CAP) });
+export const markReadSchema = z.object({ unread: int().check(z.gte(0), z.lte(UNREAD_COUNT_CAP)) });
 
 /** The badge text: nothing at 0, the number up to 99, '99+' above. */
 export function badgeText(unread: number): string | null {

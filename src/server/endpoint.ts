@@ -46,8 +46,10 @@ export type DatabaseMode = 'caller' | 'statements' | 'none';
 type DbOf<D extends DatabaseMode> = D extends 'none' ? undefined : D extends 'statements' ? Queryable : pg.PoolClient;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type BodyOut<B> = B extends { json: infer S } ? Out<S> : B extends { multipart: infer S } ? Out<S> : undefined;
-type ResponseSpec = z.ZodType | Readonly<Record<string, z.ZodType>>;
-type ResponseIn<R> = R extends z.ZodType ? z.input<R> : R extends Record<string, z.ZodType> ? z.input<R[keyof R]> : never;
+/** Any zod schema: classic, or zod/mini (the answers the admin shell parses on first load: src/lib/admin-me.ts). */
+type AnySchema = z.core.$ZodType;
+type ResponseSpec = AnySchema | Readonly<Record<string, AnySchema>>;
+type ResponseIn<R> = R extends AnySchema ? z.input<R> : R extends Record<string, AnySchema> ? z.input<R[keyof R]> : never;
 
 export interface HandlerContext<A extends AuthMode, Q, P, B, D extends DatabaseMode = 'caller'> {
   query: Q;
@@ -112,7 +114,7 @@ export interface Endpoint {
   readonly query?: AnyObject;
   readonly params?: AnyObject;
   readonly body?: BodySpec;
-  readonly responses: Readonly<Record<string, z.ZodType>>;
+  readonly responses: Readonly<Record<string, AnySchema>>;
   readonly versions: readonly string[];
   readonly rateLimit?: { bucket: RateLimitBucket };
   readonly envelope: boolean;
@@ -286,8 +288,8 @@ export function defineEndpoint<
 // ---- the steps of a request, in order ----------------------------------------------------------------------
 
 /** The response schema of each version: one schema for all, or one per version (each declared version needs one). */
-function responsesPerVersion(response: ResponseSpec, versions: readonly string[], label: string): Record<string, z.ZodType> {
-  const out: Record<string, z.ZodType> = response instanceof z.ZodType ? Object.fromEntries(versions.map((v) => [v, response])) : { ...response };
+function responsesPerVersion(response: ResponseSpec, versions: readonly string[], label: string): Record<string, AnySchema> {
+  const out: Record<string, AnySchema> = response instanceof z.core.$ZodType ? Object.fromEntries(versions.map((v) => [v, response])) : { ...response };
   for (const v of versions) if (!out[v]) throw new Error(`${label}: no response schema for version ${v}`);
   return out;
 }
@@ -365,8 +367,8 @@ async function parseInput(req: Request, routed: RoutedRequest, schemas: InputSch
 }
 
 /** The handler's answer checked against the version's schema: a mismatch is the server's bug (500), never sent. */
-function checkAnswer(schema: z.ZodType, result: unknown, label: string, version: string): unknown {
-  const checked = schema.safeParse(result);
+function checkAnswer(schema: AnySchema, result: unknown, label: string, version: string): unknown {
+  const checked = z.safeParse(schema, result);
   if (!checked.success) throw new Error(`response of ${label} (v${version}) does not match its schema: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
   return checked.data;
 }

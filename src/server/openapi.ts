@@ -6,7 +6,7 @@ import type { Endpoint } from './endpoint';
 
 type Json = Record<string, unknown>;
 
-function schemaOf(s: z.ZodType, io: 'input' | 'output'): Json {
+function schemaOf(s: z.core.$ZodType, io: 'input' | 'output'): Json {
   const out = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
   delete out.$schema;
   return out;

@@ -1,6 +1,7 @@
 /** The bell's badge rule and call shapes (src/lib/admin-notifications.ts). */
 import { describe, expect, it } from 'vitest';
-import { badgeText, notificationListQuerySchema, UNREAD_COUNT_CAP } from '../../src/lib/admin-notifications';
+import { badgeText, UNREAD_COUNT_CAP } from '../../src/lib/admin-notifications';
+import { notificationListQuerySchema } from '../../src/lib/admin-notifications-query';
 
 describe('admin bell', () => {
   it('hides the badge at 0, shows the count up to 99 and 99+ above', () => {

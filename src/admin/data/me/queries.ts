@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { adminMeSchema, type AdminProfileInput } from '../../../lib/admin-me';
+import { z } from 'zod/mini';
+import { adminMeSchema } from '../../../lib/admin-me';
+import type { AdminProfileInput } from '../../../lib/admin-profile-input';
 import { call } from '../../api';
 import { meKeys } from './keys';
 
@@ -14,6 +15,7 @@ export function useMe() {
   });
 }
 
+// zod/mini: this module is on the shell's first load (useMe).
 const uploadSchema = z.object({ url: z.string(), path: z.string() });
 
 /** An avatar image through POST /api/admin/uploads (checked and stored server-side); answers its path and URL. */

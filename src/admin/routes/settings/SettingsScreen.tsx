@@ -6,7 +6,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../../../i18n/locales';
-import { adminProfileInputSchema, type AdminMe } from '../../../lib/admin-me';
+import type { AdminMe } from '../../../lib/admin-me';
+import { adminProfileInputSchema } from '../../../lib/admin-profile-input';
 import { useMe, useSaveProfile, useUploadAvatar } from '../../data/me/queries';
 import { useT, saveLanguage } from '../../i18n';
 import { describedBy, Dropdown, Field, useZodForm } from '../../kit/form';
