@@ -98,8 +98,9 @@ test.describe('reviews tab', () => {
       const pcts = (await rows.locator('.pct').allTextContents()).map((p) => Number(p.replace('%', '')));
       expect(pcts.reduce((a, b) => a + b, 0)).toBe(100);
       await expect(page.getByTestId('review-count')).toHaveText(translate(locale, 'hospital.rating.reviewsTemplate', { count: rich.publishedReviews }));
-      // Interact once the island has hydrated (Astro drops the ssr attribute then).
-      await expect(page.locator('#panel-reviews astro-island[ssr]')).toHaveCount(0);
+      // Interact once the island has hydrated (Astro drops the ssr attribute then). client:idle waits for the
+      // browser's first idle moment, which three workers on two cores can put off for seconds.
+      await expect(page.locator('#panel-reviews astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
       const sort = page.getByTestId('review-sort');
       await expect(sort).toHaveValue('RECENT_FIRST');
       expect(await sort.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(['LOWEST_RATING', 'HIGHEST_RATING', 'RECENT_FIRST', 'OLDEST_FIRST']);
