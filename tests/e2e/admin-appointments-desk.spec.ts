@@ -87,8 +87,20 @@ test('the day view, no-show, reschedule on the patient’s behalf and the filter
     rows.map((r) => [r.querySelector('button.code-btn')?.textContent?.trim() ?? '', r.querySelector('.badge')?.textContent?.trim() ?? '']),
   );
   expect(screen.length).toBeLessThanOrEqual(20); // one page: the whole filtered list is on the screen
+  // The answer held a moment, as a long list's is: the screen says the file is being prepared until it arrives.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/admin/appointments.csv?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Thêm thao tác' }).click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Xuất CSV' }).click()]);
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Xuất CSV' }).click();
+  await expect(page.getByTestId('export-progress')).toHaveText('Đang chuẩn bị tệp CSV…');
+  release();
+  const download = await downloaded;
+  await expect(page.getByTestId('export-progress')).toHaveCount(0);
   const csv = Papa.parse<string[]>((await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
   const header = csv[0]!;
   const rows = csv.slice(1);

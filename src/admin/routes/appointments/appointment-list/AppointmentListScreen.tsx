@@ -97,11 +97,16 @@ export default function AppointmentListScreen() {
   const quick = (a: AppointmentListItem, act: 'confirm' | 'check_in' | 'complete') =>
     action.mutate({ id: a.id, action: act }, { onSuccess: (r) => notify('success', r.messages[0] ?? t(ACTION_LABEL[act])), onError: (e) => notify('danger', errorText(e)) });
 
+  // An export of a long list takes seconds: say so, and do not start it twice.
+  const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
+    setExporting(true);
     try {
       await downloadAppointmentsCsv(filters);
     } catch (e) {
       notify('danger', errorText(e));
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -259,8 +264,13 @@ export default function AppointmentListScreen() {
             </div>
           </div>
         }
-        kebab={[{ key: 'export', label: t('admin.appointments.export'), onSelect: () => void exportCsv() }]}
+        kebab={[{ key: 'export', label: t(exporting ? 'admin.appointments.exporting' : 'admin.appointments.export'), disabled: exporting, onSelect: () => void exportCsv() }]}
       />
+      {exporting && (
+        <p className="export-progress" role="status" data-testid="export-progress">
+          <span className="spinner" aria-hidden="true" /> {t('admin.appointments.exporting')}
+        </p>
+      )}
       <div className="view-switch" role="group" aria-label={t('admin.appointments.view.label')}>
         {VIEWS.map((v) => (
           <button key={v} type="button" className={view === v ? 'btn btn-small btn-primary' : 'btn btn-small'} aria-pressed={view === v} onClick={() => update({ view: v === 'list' ? null : v, page: state.page })}>
