@@ -1,5 +1,6 @@
 /**
- * The front desk (issue 35) at 1280 px as the branch manager and at 390 px as the doctor: a booking made through the
+ * The front desk (issue 35) at 1280 px as the branch manager, at 390 px as the doctor, and at both as the facility
+ * manager (the organization's every branch): a booking made through the
  * booking API appears in the day's list with the phone masked; once its time has come it is checked in and marked
  * completed, after which the patient can review it; a second booking is cancelled with a reason and the patient's
  * e-mail reaches the dev mailbox; the patients list shows the patient with the booking in their record.
@@ -12,12 +13,14 @@ import { e2eAccessToken } from './support/access-token';
 import { book, openBooking } from './support/appointment-booking';
 import { signInAs } from './support/admin';
 
-test('the front desk works a booking: appears, check in, complete (review opens), cancel with reason (mail), patient record', async ({ page, request, isMobile }) => {
+for (const who of ['branch or doctor', 'facility'] as const) {
+test(`the front desk works a booking as the ${who}: appears, check in, complete (review opens), cancel with reason (mail), patient record`, async ({ page, request, isMobile }) => {
   test.setTimeout(120_000);
-  const role = isMobile ? 'doctor' : 'branch';
+  const role = who === 'facility' ? 'facility' : isMobile ? 'doctor' : 'branch';
   const w = isMobile ? 390 : 1280;
-  // Different slots per project (they run in parallel on the same doctor).
-  const visit = await book(request, isMobile ? 10 : 0);
+  // Different slots per project and role (they run in parallel on the same doctor; a taken one is skipped).
+  const lane = (isMobile ? 10 : 0) + (who === 'facility' ? 40 : 0);
+  const visit = await book(request, lane);
   await signInAs(page, role, '/admin/appointments');
   await expect(page).toHaveURL(/\/admin\/appointments/);
 
@@ -27,7 +30,7 @@ test('the front desk works a booking: appears, check in, complete (review opens)
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('••• ••• 567');
   await expect(row).not.toContainText('901 234');
-  await page.screenshot({ path: `tests/e2e/tmp/appointments-list-${w}.png`, fullPage: true });
+  await page.screenshot({ path: `tests/e2e/tmp/appointments-list-${role}-${w}.png`, fullPage: true });
 
   // Its time comes: check in, then mark completed.
   expect((await (await request.get(`/__e2e/appointment-fixtures?started=${visit.id}`)).json()).moved).toBe(1);
@@ -39,14 +42,14 @@ test('the front desk works a booking: appears, check in, complete (review opens)
   await new AxeBuilder({ page }).include('.panel').analyze().then((r) => expect(r.violations.map((v) => v.id)).toEqual([]));
   await panel.getByRole('button', { name: 'Đánh dấu hoàn thành' }).click();
   await expect(panel.getByTestId('panel-status')).toHaveText('Đã hoàn thành');
-  await page.screenshot({ path: `tests/e2e/tmp/appointments-panel-${w}.png` });
+  await page.screenshot({ path: `tests/e2e/tmp/appointments-panel-${role}-${w}.png` });
   // A completed visit can be reviewed by the patient.
   const patient = { authorization: `Bearer ${await e2eAccessToken(request, ACCOUNTS.patient.id, ACCOUNTS.patient.email)}` };
   const review = await request.post(`/api/account/bookings/${visit.id}/review`, { headers: patient, data: { rate: 5, feedback: 'Bác sĩ khám kỹ, đúng giờ.' } });
   expect(review.status()).toBe(200);
 
   // A second booking is cancelled with a reason; the patient is told by e-mail.
-  const other = await book(request, isMobile ? 30 : 20);
+  const other = await book(request, lane + 20);
   const second = await openBooking(page, other.id, other.day);
   await second.getByRole('button', { name: 'Hủy lịch hẹn' }).click();
   const dialog = page.getByRole('dialog', { name: `Hủy ${bookingCode(other.id)}?` });
@@ -72,5 +75,6 @@ test('the front desk works a booking: appears, check in, complete (review opens)
   await name.click();
   const record = page.getByTestId('patient-panel');
   await expect(record).toContainText(bookingCode(visit.id));
-  await page.screenshot({ path: `tests/e2e/tmp/patients-panel-${w}.png` });
+  await page.screenshot({ path: `tests/e2e/tmp/patients-panel-${role}-${w}.png` });
 });
+}

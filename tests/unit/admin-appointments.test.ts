@@ -1,6 +1,9 @@
 /** The front desk's pure rules (src/lib/admin-appointments.ts): allowed transitions, the no-show window, masking, payment state, keywords. */
 import { describe, expect, it } from 'vitest';
 import { gridStep } from '../../src/admin/routes/appointments/appointment-calendar/grid-keys';
+import { zoneText } from '../../src/admin/routes/appointments/appointment-list/labels';
+import { translatorFor, type AdminCatalogue } from '../../src/admin/i18n';
+import { LOCALES, type Locale } from '../../i18n/locales';
 import {
   allowedActions,
   appointmentListQuery,
@@ -142,5 +145,16 @@ describe('the day view’s arrow keys (gridStep)', () => {
     expect(gridStep(cells, 3, 'ArrowLeft')).toBe(1);
     expect(gridStep(cells, 0, 'ArrowLeft')).toBeNull();
     expect(gridStep(cells, 4, 'ArrowRight')).toBeNull();
+  });
+});
+
+describe('the hospital time zone in the detail panel', () => {
+  const tr = (locale: Locale) => translatorFor(locale, {} as AdminCatalogue);
+  it('is named in the screen’s language, never the raw zone id (issue 38 item 24)', () => {
+    const at = '2026-11-29T02:00:00.000Z';
+    expect(zoneText(tr('vi-VN'), 'Asia/Ho_Chi_Minh', at)).toBe('Giờ Đông Dương');
+    expect(zoneText(tr('en-PH'), 'Asia/Manila', at)).toBe('Philippine Standard Time');
+    expect(zoneText(tr('zh-TW'), 'Asia/Taipei', at)).toBe('台北標準時間');
+    for (const locale of LOCALES) expect(zoneText(tr(locale), 'Asia/Bangkok', at)).not.toContain('/');
   });
 });

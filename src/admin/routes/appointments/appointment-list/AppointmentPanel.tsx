@@ -15,7 +15,7 @@ import { useT, type AdminKey, type Translator } from '../../../i18n';
 import { useErrorText } from '../../../kit/LoadFailure';
 import { useNotify } from '../../../kit/Notifications';
 import { Spinner } from '../../../kit/Spinner';
-import { instantText, kindText, methodText, moneyText, patientLine, paymentText, STATUS_COLOUR, statusText, whenText } from './labels';
+import { instantText, kindText, methodText, moneyText, patientLine, paymentText, STATUS_COLOUR, statusText, whenText, zoneText } from './labels';
 
 export const ACTION_LABEL: Record<AppointmentAction, AdminKey> = {
   confirm: 'admin.appointments.action.confirm',
@@ -113,7 +113,7 @@ export function AppointmentPanel({ id, onClose, onFilterDoctor }: { id: number |
                 <dl className="facts">
                   <dt>{t('admin.appointments.col.when')}</dt>
                   <dd>
-                    {whenText(tr, a).day} · {whenText(tr, a).time} <span className="cell-caption">{a.timeZone}</span>
+                    {whenText(tr, a).day} · {whenText(tr, a).time} <span className="cell-caption">{zoneText(tr, a.timeZone, a.startsAt)}</span>
                   </dd>
                   <dt>{t('admin.appointments.col.patient')}</dt>
                   <dd>

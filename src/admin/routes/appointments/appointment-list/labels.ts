@@ -33,6 +33,12 @@ export function whenText(tr: Translator, a: Pick<AppointmentListItem, 'date' | '
   return { day: formatCalendarDate(tr.locale, a.date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }), time: `${a.start}–${a.end}` };
 }
 
+/** The hospital's time zone as people name it, in the screen's language ('Giờ Đông Dương'), never the raw id. */
+export function zoneText(tr: Translator, zone: string, iso: string): string {
+  const parts = new Intl.DateTimeFormat(LOCALE_CONFIG[tr.locale].htmlLang, { timeZone: zone, timeZoneName: 'long' }).formatToParts(new Date(iso));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
 /** An instant in the hospital's zone (booked at, history). */
 export function instantText(tr: Translator, iso: string, zone: string): string {
   return new Intl.DateTimeFormat(LOCALE_CONFIG[tr.locale].htmlLang, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
