@@ -18,7 +18,6 @@ import { scheduleDaySchema } from '../src/lib/slot-schemas';
 import { SCHEDULE_MAX_RANGE_DAYS } from '../src/lib/slots';
 import { nearestScheduleFor, scheduleWindowFor, OwnerNotFound, type ScheduleKind } from '../src/data/schedules';
 
-
 const isoDate = z.string().refine(isIsoDate, 'Expected a date as yyyy-MM-dd');
 const id = z.coerce.number().int().positive();
 const range = { startDate: isoDate, endDate: isoDate.optional() };

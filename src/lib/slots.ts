@@ -398,8 +398,8 @@ const REACH_WEEKS = 8;
 /**
  * The schedule requests that carry the strip on from the day after `until` through the week of `reach`, a date the
  * patient chose earlier (back from a lost slot race or a sign-in: issue 38 item 23). Windows are whole weeks from
- * the strip's end, so every visitor of an owner on a given day asks the same addresses (the CDN answers them);
- * nothing past NEAREST_HORIZON_DAYS from today is asked for.
+ * the strip's end to the chosen date's Sunday, so the visitors of an owner who chose a date of the same week on the
+ * same day ask the same addresses (the CDN answers them); nothing past NEAREST_HORIZON_DAYS from today is asked for.
  */
 export function reachWindows(today: string, until: string, reach: string): { start: string; end: string }[] {
   const last = scheduleWindow(reach < addDays(today, NEAREST_HORIZON_DAYS) ? reach : addDays(today, NEAREST_HORIZON_DAYS)).endDate;
