@@ -3,7 +3,7 @@
  * after 100 ms), an optional filter, an add button and a kebab menu (Radix DropdownMenu: arrow keys, Escape).
  */
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 
@@ -24,6 +24,16 @@ export interface ListToolbarProps {
   filter?: ReactNode;
   add?: { label: string; to: string } | { label: string; onClick: () => void };
   kebab?: KebabItem[];
+  /** "/" anywhere on the screen (outside a field) focuses the search box with its text selected, as in mail apps. */
+  searchShortcut?: boolean;
+  /** ↓ in the search box: move into the results (the front desk's keyboard path). */
+  onSearchArrowDown?: () => void;
+}
+
+/** True when a key press belongs to a field or an open dialog, not to the screen. */
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || !!el.closest('[role="dialog"],[role="menu"]'));
 }
 
 /** A value that follows `value` after `ms` without changes. */
@@ -57,6 +67,25 @@ export function ListToolbar(p: ListToolbarProps) {
     window.setTimeout(() => input.current?.focus(), SEARCH_FOCUS_DELAY_MS);
   };
 
+  useEffect(() => {
+    if (!p.searchShortcut) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.altKey || e.ctrlKey || e.metaKey || typingIn(e.target)) return;
+      e.preventDefault();
+      setExpanded(true);
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [p.searchShortcut]);
+
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'ArrowDown' || !p.onSearchArrowDown) return;
+    e.preventDefault();
+    p.onSearchArrowDown();
+  };
+
   return (
     <div className="toolbar">
       <div className={expanded ? 'search search-expanded' : 'search'}>
@@ -66,7 +95,7 @@ export function ListToolbar(p: ListToolbarProps) {
             <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" />
           </svg>
         </button>
-        <input ref={input} type="search" className="input search-input" placeholder={p.searchLabel} aria-label={p.searchLabel} value={text} onChange={(e) => setText(e.target.value)} maxLength={100} />
+        <input ref={input} type="search" className="input search-input" placeholder={p.searchLabel} aria-label={p.searchLabel} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onSearchKey} maxLength={100} />
       </div>
       {p.filter ? <div className="toolbar-filter">{p.filter}</div> : null}
       <div className="toolbar-end">

@@ -2,9 +2,13 @@
  * Appointment fixtures of the e2e server (issue 35; GET /__e2e/appointment-fixtures?...):
  * - `?demoDoctor=1`: the demo doctor's id (doctor@demo.test's profile), so a spec books where every role looks;
  * - `?started=<bookingId>`: time passes for one booking: its start moves to an hour ago (its slot and everything
- *   else stay), so the front desk can check it in and complete it. Test support only, never deployed.
+ *   else stay), so the front desk can check it in and complete it;
+ * - `?arrivals=<n>`: n confirmed visits of the demo doctor today, 10 minutes apart from half an hour on, each of
+ *   another seeded patient, on free slots of the doctor's last schedules (clear of the slots other specs book
+ *   first); the visits' own starts are today's, as the bench's are. Test support only, never deployed.
  */
-import { getDatabase } from '../../../src/data/db';
+import { getDatabase, transaction } from '../../../src/data/db';
+import { bookingCode } from '../../../src/lib/booking';
 import { ACCOUNTS } from '../../../supabase/seed/accounts';
 
 export async function handleAppointmentFixtures(req: Request): Promise<Response> {
@@ -14,8 +18,38 @@ export async function handleAppointmentFixtures(req: Request): Promise<Response>
     const { rows } = await db.pool.query('select id::int as id from public.doctors where user_id = $1', [ACCOUNTS.doctor.id]);
     return Response.json({ doctorId: rows[0]?.id ?? null });
   }
+  const arrivals = Number(q.get('arrivals'));
+  if (q.has('arrivals')) {
+    if (!Number.isSafeInteger(arrivals) || arrivals < 1 || arrivals > 100) return Response.json({ error: 'arrivals=<1..100>' }, { status: 400 });
+    return Response.json({ arrivals: await makeArrivals(arrivals) });
+  }
   const id = Number(q.get('started'));
   if (!Number.isSafeInteger(id) || id <= 0) return Response.json({ error: 'started=<bookingId> is required' }, { status: 400 });
   const { rowCount } = await db.pool.query(`update public.bookings set starts_at = date_trunc('minute', now()) - interval '1 hour' where id = $1`, [id]);
   return Response.json({ moved: rowCount });
+}
+
+async function makeArrivals(n: number): Promise<{ id: number; code: string; patient: string; day: string }[]> {
+  const db = await getDatabase();
+  return transaction(db, async (c) => {
+    const { rows } = await c.query(
+      `with doctor as (select d.id, d.hospital_id, h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.user_id = $1),
+            slots as (select ts.id, row_number() over (order by sc.working_day desc, ts.started desc) as n
+                        from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id, doctor
+                       where sc.doctor_id = doctor.id and sc.kind = 'outpatient' and ts.capacity > 0
+                         and not exists (select 1 from public.bookings b where b.slot_id = ts.id)
+                       order by sc.working_day desc, ts.started desc limit $2),
+            people as (select user_id, name, row_number() over (order by user_id) as n from public.patients where name is not null and phone is not null limit $2)
+       insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, contact_phone, price, final_price, currency)
+       select 'doctor', 'outpatient', people.user_id, doctor.id, doctor.hospital_id, slots.id,
+              date_trunc('minute', now()) + make_interval(mins => 30 + 10 * (slots.n::int - 1)), 'confirmed', 'e2e-arrival-' || gen_random_uuid(),
+              'cash-on-delivery', '+84 902 000 ' || lpad(slots.n::text, 3, '0'), 250000, 250000, 'VND'
+         from doctor, slots join people on people.n = slots.n
+       returning id::int as id, patient_user_id, (starts_at at time zone (select time_zone from doctor))::date::text as day`,
+      [ACCOUNTS.doctor.id, n],
+    );
+    const names = await c.query(`select user_id, name from public.patients where user_id = any ($1::uuid[])`, [rows.map((r) => r.patient_user_id)]);
+    const nameOf = new Map(names.rows.map((r) => [r.user_id as string, r.name as string]));
+    return rows.map((r) => ({ id: r.id as number, code: bookingCode(r.id as number), patient: nameOf.get(r.patient_user_id as string) ?? '', day: r.day as string })).sort((a, b) => a.id - b.id);
+  });
 }

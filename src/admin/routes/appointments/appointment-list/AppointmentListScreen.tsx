@@ -229,6 +229,8 @@ export default function AppointmentListScreen() {
         keyword={state.keyword}
         onKeyword={(k) => update({ keyword: k })}
         searchLabel={t('admin.appointments.search')}
+        searchShortcut
+        onSearchArrowDown={() => table.current?.querySelector<HTMLButtonElement>('button.code-btn')?.focus()}
         filter={
           <div className="filters">
             <Dropdown
