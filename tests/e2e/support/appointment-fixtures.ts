@@ -3,10 +3,14 @@
  * - `?demoDoctor=1`: the demo doctor's id (doctor@demo.test's profile), so a spec books where every role looks;
  * - `?started=<bookingId>`: time passes for one booking: its start moves to an hour ago (its slot and everything
  *   else stay), so the front desk can check it in and complete it;
- * - `?arrivals=<n>`: n confirmed visits of the demo doctor today, 10 minutes apart from half an hour on, each of
- *   another seeded patient, on free slots of the doctor's last schedules (clear of the slots other specs book
- *   first); the visits' own starts are today's, as the bench's are. Test support only, never deployed.
+ * - `?arrivals=<n>`: n confirmed visits today, 10 minutes apart from half an hour on, each of another seeded
+ *   patient, with a doctor of branch 3 (organization 1's, managed by no branch manager of the seed: the other
+ *   specs' day lists of branch 1 stay as they are), on free slots of the doctor's last schedules; the visits' own
+ *   starts are today's, as the bench's are. Test support only, never deployed.
  */
+
+/** Organization 1's third branch: its facility manager works it, no seeded branch manager sees it. */
+const ARRIVALS_BRANCH = 3;
 import { getDatabase, transaction } from '../../../src/data/db';
 import { bookingCode } from '../../../src/lib/booking';
 import { ACCOUNTS } from '../../../supabase/seed/accounts';
@@ -33,7 +37,9 @@ async function makeArrivals(n: number): Promise<{ id: number; code: string; pati
   const db = await getDatabase();
   return transaction(db, async (c) => {
     const { rows } = await c.query(
-      `with doctor as (select d.id, d.hospital_id, h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id where d.user_id = $1),
+      `with doctor as (select d.id, d.hospital_id, h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id
+                        where h.id = $1 and d.status = 1 and exists (select 1 from public.schedules sc where sc.doctor_id = d.id and sc.kind = 'outpatient')
+                        order by d.id limit 1),
             slots as (select ts.id, row_number() over (order by sc.working_day desc, ts.started desc) as n
                         from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id, doctor
                        where sc.doctor_id = doctor.id and sc.kind = 'outpatient' and ts.capacity > 0
@@ -46,7 +52,7 @@ async function makeArrivals(n: number): Promise<{ id: number; code: string; pati
               'cash-on-delivery', '+84 902 000 ' || lpad(slots.n::text, 3, '0'), 250000, 250000, 'VND'
          from doctor, slots join people on people.n = slots.n
        returning id::int as id, patient_user_id, (starts_at at time zone (select time_zone from doctor))::date::text as day`,
-      [ACCOUNTS.doctor.id, n],
+      [ARRIVALS_BRANCH, n],
     );
     const names = await c.query(`select user_id, name from public.patients where user_id = any ($1::uuid[])`, [rows.map((r) => r.patient_user_id)]);
     const nameOf = new Map(names.rows.map((r) => [r.user_id as string, r.name as string]));
