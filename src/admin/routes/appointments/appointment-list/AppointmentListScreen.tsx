@@ -164,7 +164,7 @@ export default function AppointmentListScreen() {
         ),
       }),
     },
-    { id: 'starts_at', text: t('admin.appointments.col.when'), sortable: true, cell: (a) => ({ kind: 'two_line', first: whenText(tr, a).time, second: whenText(tr, a).day }) },
+    { id: 'starts_at', text: t('admin.appointments.col.when'), sortable: true, cell: (a) => ({ kind: 'two_line', first: whenText(tr, a).time, second: whenText(tr, a, true).day }) },
     {
       id: 'patient',
       text: t('admin.appointments.col.patient'),
@@ -190,7 +190,7 @@ export default function AppointmentListScreen() {
     },
     { id: 'payment', text: t('admin.appointments.col.payment'), cell: (a) => ({ kind: 'two_line', first: paymentText(tr, a).method, second: paymentText(tr, a).state }) },
     { id: 'price', text: t('admin.appointments.col.price'), align: 'right', cell: (a) => ({ kind: 'string', value: moneyText(tr, a.price, a.currency) }) },
-    { id: 'created_at', text: t('admin.appointments.col.bookedAt'), sortable: true, cell: (a) => ({ kind: 'string', value: instantText(tr, a.bookedAt, a.timeZone) }) },
+    { id: 'created_at', text: t('admin.appointments.col.bookedAt'), sortable: true, cell: (a) => ({ kind: 'string', value: instantText(tr, a.bookedAt, a.timeZone, 'short') }) },
     {
       id: 'actions',
       text: t('admin.table.actions'),

@@ -29,8 +29,10 @@ export function relationText(tr: Translator, r: string): string {
 }
 
 /** 'Tue, 1 Dec 2026 · 09:00–09:30' in the hospital's calendar (the row carries its hospital-local day and times). */
-export function whenText(tr: Translator, a: Pick<AppointmentListItem, 'date' | 'start' | 'end'>): { day: string; time: string } {
-  return { day: formatCalendarDate(tr.locale, a.date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }), time: `${a.start}–${a.end}` };
+export function whenText(tr: Translator, a: Pick<AppointmentListItem, 'date' | 'start' | 'end'>, compact = false): { day: string; time: string } {
+  // The list's rows leave out this year (the date filter says it), so nine columns fit a desk's screen.
+  const year = compact && a.date.slice(0, 4) === String(new Date().getFullYear()) ? undefined : 'numeric';
+  return { day: formatCalendarDate(tr.locale, a.date, { weekday: 'short', day: 'numeric', month: 'short', year }), time: `${a.start}–${a.end}` };
 }
 
 /** The hospital's time zone as people name it, in the screen's language ('Giờ Đông Dương'), never the raw id. */
@@ -40,8 +42,8 @@ export function zoneText(tr: Translator, zone: string, iso: string): string {
 }
 
 /** An instant in the hospital's zone (booked at, history). */
-export function instantText(tr: Translator, iso: string, zone: string): string {
-  return new Intl.DateTimeFormat(LOCALE_CONFIG[tr.locale].htmlLang, { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function instantText(tr: Translator, iso: string, zone: string, dateStyle: 'medium' | 'short' = 'medium'): string {
+  return new Intl.DateTimeFormat(LOCALE_CONFIG[tr.locale].htmlLang, { timeZone: zone, dateStyle, timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function moneyText(tr: Translator, amount: number | null, currency: string): string {
