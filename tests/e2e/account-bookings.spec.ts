@@ -4,15 +4,30 @@
  * and slot picker, cancel the new one after a confirmation, see an appointment inside its window refused, add
  * one to the calendar, and review a completed visit, shown at once by the review list call.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Locale } from '../../i18n/locales';
 import { translate } from '../../i18n/strings';
 import { BOOKINGS_PAGE_SIZE, type MyBooking } from '../../src/lib/my-bookings';
+import { PART_OF_DAY_KEYS, PARTS_OF_DAY, type ScheduleDay } from '../../src/lib/slots';
+import { addDays } from '../../src/lib/hospital-time';
 import { e2eAccessToken } from './support/access-token';
 import { ACCOUNT_PATIENT } from '../../supabase/seed/account';
 import { accountUrl, cardIn, signInAs } from './support/account';
 
 const LOCALES: Locale[] = ['vi-VN', 'en-PH', 'zh-TW'];
+
+/** The doctor's first free slot from the booking's day to six days later, other than the booking's own time. */
+async function otherFreeSlot(request: APIRequestContext, mine: MyBooking): Promise<{ day: string; part: (typeof PARTS_OF_DAY)[number]; time: string }> {
+  const res = await request.get(`/api/doctors/${mine.doctorId}/schedules?startDate=${mine.day}&endDate=${addDays(mine.day, 6)}`);
+  const days = (await res.json())._data.schedules as ScheduleDay[];
+  for (const d of days) {
+    for (const part of PARTS_OF_DAY) {
+      const s = d.workingTimes[part].find((x) => !(d.workingDay === mine.day && x.started === mine.time));
+      if (s) return { day: d.workingDay, part, time: s.started };
+    }
+  }
+  throw new Error(`doctor ${mine.doctorId} has no other free slot in the week from ${mine.day}`);
+}
 
 
 for (const [i, locale] of LOCALES.entries()) {
@@ -55,9 +70,13 @@ for (const [i, locale] of LOCALES.entries()) {
     await card.getByRole('button', { name: t('account.bookings.reschedule') }).click();
     const popup = page.getByTestId('reschedule-popup');
     await expect(popup.getByRole('heading', { name: t('account.bookings.rescheduleTitle') })).toBeVisible();
-    // Another time on the appointment's own day (days ahead): the moved appointment stays outside its window.
-    await popup.locator(`[data-date="${mine.day}"]`).click();
-    const slot = popup.locator(`[data-slot]:not([data-slot="${mine.time}"])`).first();
+    // Another free time of the doctor from the appointment's own day on (days ahead: the moved appointment stays
+    // outside its window), as the schedule call answers it now: parallel specs book too, and the picker shows one
+    // part of the day at a time, so the part is chosen first.
+    const target = await otherFreeSlot(request, mine);
+    await popup.locator(`[data-date="${target.day}"]`).click();
+    await popup.getByRole('tab', { name: new RegExp(`^${t(PART_OF_DAY_KEYS[target.part])}`) }).click();
+    const slot = popup.locator(`[data-slot="${target.time}"]`).first();
     const started = await slot.getAttribute('data-slot');
     await slot.click();
     const moved = page.waitForResponse((r) => r.url().endsWith(`/api/account/bookings/${mine.id}/reschedule`));
