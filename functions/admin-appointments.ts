@@ -15,7 +15,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { translate, type MessageKey } from '../i18n/strings';
 import { asCaller } from '../src/data/db';
-import { appointmentBatch, appointmentDetail, appointmentIds, appointmentPage, appointmentRows, patientDetail, patientPage } from '../src/data/admin-appointments';
+import { appointmentDetail, appointmentIds, appointmentPage, appointmentRows, appointmentsUpTo, patientDetail, patientPage } from '../src/data/admin-appointments';
 import {
   APPOINTMENT_MESSAGES,
   EXPORT_MAX_ROWS,
@@ -153,7 +153,7 @@ export const adminAppointmentCalendar = defineEndpoint({
         where d.hospital_id = $1 and d.status = 1 and ($2::bigint is null or d.id = $2) order by d.name, d.id`,
       [branchId, own],
     );
-    const batch = await appointmentBatch(db, { from: query.from, to: query.to, branchId, sort: 'starts_at', dir: 'asc' }, null, CALENDAR_MAX_ITEMS);
+    const appointments = await appointmentsUpTo(db, { from: query.from, to: query.to, branchId, sort: 'starts_at', dir: 'asc' }, CALENDAR_MAX_ITEMS);
     // The columns' free slots still ahead (schedules and slots are public reads; the branch's active doctors only).
     const slots = await db.query(
       `select ts.id::int as id, sc.doctor_id::int as "doctorId", sc.working_day::text as date, to_char(ts.started, 'HH24:MI') as start,
@@ -168,7 +168,7 @@ export const adminAppointmentCalendar = defineEndpoint({
         order by sc.working_day, ts.started, sc.doctor_id limit ${CALENDAR_MAX_ITEMS}`,
       [branchId, query.from, query.to, own],
     );
-    return { doctors: doctors.rows, appointments: batch.items, slots: slots.rows };
+    return { doctors: doctors.rows, appointments, slots: slots.rows };
   },
 });
 

@@ -2,8 +2,8 @@
  * Admin appointments and patients queries (issue 35). Every query runs as the caller, so the bookings' select
  * policies scope it (platform admins all; facility, senior branch, branch their branches; a doctor their own);
  * the top bar's organization and branch and the market narrow it further. Lists are ordered by an indexed key
- * (starts_at, id) inside a date range of the hospitals' calendar days; the export walks the same order in batches
- * after the last key, so its memory does not grow with the rows.
+ * (starts_at, id) inside a date range of the hospitals' calendar days; the export reads the list's ids in one pass,
+ * then their rows in batches, so its memory does not grow with the rows.
  */
 import type { Queryable } from './db';
 import {
@@ -102,6 +102,12 @@ async function paymentSummary(db: Queryable, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r: Row) => [r.id as number, { paid: r.paid as number, refunded: r.refunded as boolean }]));
 }
 
+/** List items of rows read with ROW, with their payments' state (one call for all of them). */
+async function listItems(db: Queryable, rows: Row[], now: number): Promise<AppointmentListItem[]> {
+  const pay = await paymentSummary(db, rows.map((r) => r.id as number));
+  return rows.map((r) => listItem(r, pay.get(r.id), now));
+}
+
 function listItem(r: Row, pay: { paid: number; refunded: boolean } | undefined, now: number): AppointmentListItem {
   const startsAt = iso(r.starts_at);
   return {
@@ -146,44 +152,29 @@ export async function appointmentPage(db: Queryable, q: AppointmentListQuery, no
   const total = count.rows[0].n as number;
   const last = lastPage(total, APPOINTMENTS_PAGE_SIZE);
   const page = Math.min(q.page, last);
-  // The page's ids first, over the bookings and their hospitals only (index order, no joins per skipped row), then
-  // the 20 rows' details: the last page costs the count and a scan of keys, not a join of every row before it.
-  const { rows } = await db.query(
-    `with page as materialized (
-       select b.id from public.bookings b join public.hospitals h on h.id = b.hospital_id ${w.needsPeople ? PEOPLE : ''}
-        where ${w.sql} order by ${orderBy(q)} limit ${APPOINTMENTS_PAGE_SIZE} offset ${(page - 1) * APPOINTMENTS_PAGE_SIZE})
-     select ${ROW} from page join public.bookings b on b.id = page.id ${JOINS} order by ${orderBy(q)}`,
-    w.args,
-  );
-  const pay = await paymentSummary(db, rows.map((r: Row) => r.id));
-  return { items: rows.map((r: Row) => listItem(r, pay.get(r.id), now)), total, last };
+  return { items: await listSlice(db, q, (page - 1) * APPOINTMENTS_PAGE_SIZE, APPOINTMENTS_PAGE_SIZE, now), total, last };
 }
 
-/** The next batch of the export after a key (starts_at or created_at, id), in the list's order. */
-export async function appointmentBatch(db: Queryable, q: AppointmentFilters, after: { at: string; id: number } | null, size: number, now = Date.now()) {
+/** The first `limit` rows of the filtered list, in its order (the day and week views' bookings). */
+export function appointmentsUpTo(db: Queryable, q: AppointmentFilters, limit: number, now = Date.now()): Promise<AppointmentListItem[]> {
+  return listSlice(db, q, 0, limit, now);
+}
+
+/**
+ * Rows `offset`.. of the filtered list: their ids first, over the bookings and their hospitals only (index order, no
+ * joins per skipped row), then these rows' details, so the people's row-level policies run for them alone: a last
+ * page costs a scan of keys, not a join of every row before it.
+ */
+async function listSlice(db: Queryable, q: AppointmentFilters, offset: number, limit: number, now: number): Promise<AppointmentListItem[]> {
   const w = appointmentWhere(q);
-  const dir = q.dir === 'desc' ? '<' : '>';
-  const col = q.sort === 'created_at' ? 'b.created_at' : 'b.starts_at';
-  const args = [...w.args];
-  let keyset = '';
-  if (after) {
-    args.push(after.at, after.id);
-    keyset = ` and (${col}, b.id) ${dir} ($${args.length - 1}::timestamptz, $${args.length}::bigint)`;
-  }
-  // The batch's ids first over the bookings and their hospitals (as the list's page): the people's row-level policies
-  // then run for this batch's rows only, not for every row of the range left (minutes a batch at 50,000 rows).
   const { rows } = await db.query(
-    `with batch as materialized (
+    `with slice as materialized (
        select b.id from public.bookings b join public.hospitals h on h.id = b.hospital_id ${w.needsPeople ? PEOPLE : ''}
-        where ${w.sql}${keyset} order by ${orderBy(q)} limit ${size})
-     select ${ROW} from batch join public.bookings b on b.id = batch.id ${JOINS} order by ${orderBy(q)}`,
-    args,
+        where ${w.sql} order by ${orderBy(q)} limit ${limit} offset ${offset})
+     select ${ROW} from slice join public.bookings b on b.id = slice.id ${JOINS} order by ${orderBy(q)}`,
+    w.args,
   );
-  const pay = await paymentSummary(db, rows.map((r: Row) => r.id));
-  const items = rows.map((r: Row) => listItem(r, pay.get(r.id), now));
-  const lastRow = rows[rows.length - 1] as Row | undefined;
-  const next = lastRow ? { at: iso(q.sort === 'created_at' ? lastRow.created_at : lastRow.starts_at), id: lastRow.id as number } : null;
-  return { items, next };
+  return listItems(db, rows, now);
 }
 
 /**
@@ -207,8 +198,7 @@ export async function appointmentRows(db: Queryable, ids: number[], now = Date.n
     `select ${ROW} from unnest($1::bigint[]) with ordinality as batch(id, n) join public.bookings b on b.id = batch.id ${JOINS} order by batch.n`,
     [ids],
   );
-  const pay = await paymentSummary(db, rows.map((r: Row) => r.id));
-  return rows.map((r: Row) => listItem(r, pay.get(r.id), now));
+  return listItems(db, rows, now);
 }
 
 /** A booking the caller works, with its note, price lines, voucher, payments and history; null outside the scope. */
