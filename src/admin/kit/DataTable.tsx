@@ -117,6 +117,8 @@ export function DataTable<T>(p: DataTableProps<T>) {
   const byId = new Map(p.columns.map((c) => [c.sortKey ?? c.id, c]));
   const align = (id: string) => byId.get(id)?.align ?? 'left';
 
+  // The row actions column stays in view at the right edge while a wide table scrolls sideways.
+  const cellClass = (id: string) => `align-${align(id)}${id === 'actions' ? ' col-actions' : ''}`;
   return (
     // Scrolls sideways on a phone: focusable, so a keyboard user can scroll it too (axe scrollable-region-focusable).
     <div className="table-wrap" tabIndex={0} role="group" aria-label={p.label}>
@@ -127,7 +129,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
               {g.headers.map((h) => {
                 const sorted = h.column.getIsSorted();
                 return (
-                  <th key={h.id} scope="col" className={`align-${align(h.column.id)}`} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
+                  <th key={h.id} scope="col" className={cellClass(h.column.id)} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
                     {h.column.getCanSort() ? (
                       <button type="button" className="sort-btn" onClick={h.column.getToggleSortingHandler()}>
                         {flexRender(h.column.columnDef.header, h.getContext())}
@@ -180,7 +182,7 @@ export function DataTable<T>(p: DataTableProps<T>) {
                 onClick={p.onRowClick ? (e) => !(e.target as HTMLElement).closest('button, a, [role="menu"]') && p.onRowClick!(r.original) : undefined}
               >
                 {r.getVisibleCells().map((c) => (
-                  <td key={c.id} className={`align-${align(c.column.id)}`}>
+                  <td key={c.id} className={cellClass(c.column.id)}>
                     {/* Rendered as an element, not through flexRender: the screens build their column definitions on
                         every render, and flexRender takes a new cell function for a new component type, so every
                         cell was mounted again on each render (a focused switch lost focus when its popup closed). */}

@@ -315,7 +315,7 @@ export default function AppointmentListScreen() {
       <p className="cell-caption keys-hint" id="appointments-keys">
         {t('admin.appointments.keys.hint')}
       </p>
-      <div ref={table} onKeyDown={onKeyDown}>
+      <div ref={table} className="appointments-list" onKeyDown={onKeyDown}>
         <DataTable
           label={t('admin.menu.appointments')}
           columns={columns}
