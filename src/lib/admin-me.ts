@@ -5,11 +5,10 @@
 import { z } from 'zod/mini';
 import { STAFF_ROLES, type MenuEntry } from './admin-menu';
 
-const int = () => z.number().check(z.int());
 const menuEntry: z.ZodMiniType<MenuEntry> = z.lazy(() =>
   z.object({ key: z.string(), label: z.string(), path: z.optional(z.string()), section: z.enum(['main', 'bottom']), children: z.optional(z.array(menuEntry)) }),
 );
-const ref = z.object({ id: int(), name: z.string() });
+const ref = z.object({ id: z.int(), name: z.string() });
 
 export const adminMeSchema = z.object({
   id: z.uuid(),
@@ -22,9 +21,9 @@ export const adminMeSchema = z.object({
   /** The branch of a branch manager (SPEC §3 "branch {name}"); the first branch otherwise. */
   branch: z.nullable(ref),
   branches: z.array(ref),
-  doctorId: z.nullable(int()),
+  doctorId: z.nullable(z.int()),
   /** The organization's market (countries.id): its currency, phone prefix and import files. Null for platform staff. */
-  countryId: z._default(z.nullable(int()), null),
+  countryId: z._default(z.nullable(z.int()), null),
   menu: z.array(menuEntry),
 });
 export type AdminMe = z.infer<typeof adminMeSchema>;

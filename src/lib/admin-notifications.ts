@@ -14,29 +14,30 @@ export const UNREAD_COUNT_CAP = 100;
 /** The bell refreshes every 30 s while the tab is visible. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
-const int = () => z.number().check(z.int());
+
+/** Unread notifications, counted up to UNREAD_COUNT_CAP. */
+const unreadCount = z.int().check(z.gte(0), z.lte(UNREAD_COUNT_CAP));
 
 export const notificationSchema = z.object({
-  id: int(),
+  id: z.int(),
   kind: z.enum(NOTIFICATION_KINDS),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
   /** The booking's appointment, to be shown in its hospital's time zone. */
-  booking: z.nullable(z.object({ id: int(), startsAt: z.iso.datetime(), timeZone: z.string(), hospitalName: z.string() })),
-  import: z.nullable(z.object({ id: int(), fileName: z.string(), status: z.string() })),
+  booking: z.nullable(z.object({ id: z.int(), startsAt: z.iso.datetime(), timeZone: z.string(), hospitalName: z.string() })),
+  import: z.nullable(z.object({ id: z.int(), fileName: z.string(), status: z.string() })),
 });
 export type AdminNotification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = z.object({
   items: z.array(notificationSchema),
-  /** Unread notifications, counted up to UNREAD_COUNT_CAP. */
-  unread: int().check(z.gte(0), z.lte(UNREAD_COUNT_CAP)),
-  page: int(),
+  unread: unreadCount,
+  page: z.int(),
   hasMore: z.boolean(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const markReadSchema = z.object({ unread: int().check(z.gte(0), z.lte(UNREAD_COUNT_CAP)) });
+export const markReadSchema = z.object({ unread: unreadCount });
 
 /** The badge text: nothing at 0, the number up to 99, '99+' above. */
 export function badgeText(unread: number): string | null {

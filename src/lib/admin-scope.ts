@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 
-const ref = z.object({ id: z.number().check(z.int()), name: z.string() });
+const ref = z.object({ id: z.int(), name: z.string() });
 /** An organization with its market (countries.id): forms for its people and doctors write phones and prices in it. */
-export const scopeOrganizationsSchema = z.object({ hospitals: z.array(z.extend(ref, { countryId: z._default(z.nullable(z.number().check(z.int())), null) })) });
+export const scopeOrganizationsSchema = z.object({ hospitals: z.array(z.extend(ref, { countryId: z._default(z.nullable(z.int()), null) })) });
 export const scopeBranchesSchema = z.object({ branches: z.array(ref) });

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { gridStep } from '../../src/admin/routes/appointments/appointment-calendar/grid-keys';
 import { zoneText } from '../../src/admin/routes/appointments/appointment-list/labels';
 import { translatorFor, type AdminCatalogue } from '../../src/admin/i18n';
-import { LOCALES, type Locale } from '../../i18n/locales';
+import { LOCALE_CONFIG, LOCALES, type Locale } from '../../i18n/locales';
+import { translate } from '../../i18n/strings';
 import {
+  APPOINTMENT_MESSAGES,
+  EXPORT_MAX_ROWS,
   allowedActions,
   appointmentListQuery,
   bookingIdOfCode,
@@ -156,5 +159,15 @@ describe('the hospital time zone in the detail panel', () => {
     expect(zoneText(tr('en-PH'), 'Asia/Manila', at)).toBe('Philippine Standard Time');
     expect(zoneText(tr('zh-TW'), 'Asia/Taipei', at)).toBe('台北標準時間');
     for (const locale of LOCALES) expect(zoneText(tr(locale), 'Asia/Bangkok', at)).not.toContain('/');
+  });
+});
+
+describe('the export limit', () => {
+  it('is the number every language’s refusal names, written as the language writes numbers', () => {
+    expect(APPOINTMENT_MESSAGES.exportTooLarge).toBe(translate('en-PH', 'server.exportTooLarge'));
+    for (const locale of LOCALES) {
+      const number = new Intl.NumberFormat(LOCALE_CONFIG[locale].htmlLang).format(EXPORT_MAX_ROWS);
+      expect(translate(locale, 'server.exportTooLarge')).toContain(number);
+    }
   });
 });

@@ -11,7 +11,7 @@
 
 /** Organization 1's third branch: its facility manager works it, no seeded branch manager sees it. */
 const ARRIVALS_BRANCH = 3;
-import { getDatabase, transaction } from '../../../src/data/db';
+import { getDatabase } from '../../../src/data/db';
 import { bookingCode } from '../../../src/lib/booking';
 import { ACCOUNTS } from '../../../supabase/seed/accounts';
 
@@ -33,29 +33,25 @@ export async function handleAppointmentFixtures(req: Request): Promise<Response>
   return Response.json({ moved: rowCount });
 }
 
-async function makeArrivals(n: number): Promise<{ id: number; code: string; patient: string; day: string }[]> {
+async function makeArrivals(n: number): Promise<{ id: number; code: string; day: string }[]> {
   const db = await getDatabase();
-  return transaction(db, async (c) => {
-    const { rows } = await c.query(
-      `with doctor as (select d.id, d.hospital_id, h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id
-                        where h.id = $1 and d.status = 1 and exists (select 1 from public.schedules sc where sc.doctor_id = d.id and sc.kind = 'outpatient')
-                        order by d.id limit 1),
-            slots as (select ts.id, row_number() over (order by sc.working_day desc, ts.started desc) as n
-                        from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id, doctor
-                       where sc.doctor_id = doctor.id and sc.kind = 'outpatient' and ts.capacity > 0
-                         and not exists (select 1 from public.bookings b where b.slot_id = ts.id)
-                       order by sc.working_day desc, ts.started desc limit $2),
-            people as (select user_id, name, row_number() over (order by user_id) as n from public.patients where name is not null and phone is not null limit $2)
-       insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, contact_phone, price, final_price, currency)
-       select 'doctor', 'outpatient', people.user_id, doctor.id, doctor.hospital_id, slots.id,
-              date_trunc('minute', now()) + make_interval(mins => 30 + 10 * (slots.n::int - 1)), 'confirmed', 'e2e-arrival-' || gen_random_uuid(),
-              'cash-on-delivery', '+84 902 000 ' || lpad(slots.n::text, 3, '0'), 250000, 250000, 'VND'
-         from doctor, slots join people on people.n = slots.n
-       returning id::int as id, patient_user_id, (starts_at at time zone (select time_zone from doctor))::date::text as day`,
-      [ARRIVALS_BRANCH, n],
-    );
-    const names = await c.query(`select user_id, name from public.patients where user_id = any ($1::uuid[])`, [rows.map((r) => r.patient_user_id)]);
-    const nameOf = new Map(names.rows.map((r) => [r.user_id as string, r.name as string]));
-    return rows.map((r) => ({ id: r.id as number, code: bookingCode(r.id as number), patient: nameOf.get(r.patient_user_id as string) ?? '', day: r.day as string })).sort((a, b) => a.id - b.id);
-  });
+  const { rows } = await db.pool.query(
+    `with doctor as (select d.id, d.hospital_id, h.time_zone from public.doctors d join public.hospitals h on h.id = d.hospital_id
+                      where h.id = $1 and d.status = 1 and exists (select 1 from public.schedules sc where sc.doctor_id = d.id and sc.kind = 'outpatient')
+                      order by d.id limit 1),
+          slots as (select ts.id, row_number() over (order by sc.working_day desc, ts.started desc) as n
+                      from public.time_slots ts join public.schedules sc on sc.id = ts.schedule_id, doctor
+                     where sc.doctor_id = doctor.id and sc.kind = 'outpatient' and ts.capacity > 0
+                       and not exists (select 1 from public.bookings b where b.slot_id = ts.id)
+                     order by sc.working_day desc, ts.started desc limit $2),
+          people as (select user_id, row_number() over (order by user_id) as n from public.patients where name is not null and phone is not null limit $2)
+     insert into public.bookings (booking_type, appointment_type, patient_user_id, doctor_id, hospital_id, slot_id, starts_at, status, idempotency_key, payment_method, contact_phone, price, final_price, currency)
+     select 'doctor', 'outpatient', people.user_id, doctor.id, doctor.hospital_id, slots.id,
+            date_trunc('minute', now()) + make_interval(mins => 30 + 10 * (slots.n::int - 1)), 'confirmed', 'e2e-arrival-' || gen_random_uuid(),
+            'cash-on-delivery', '+84 902 000 ' || lpad(slots.n::text, 3, '0'), 250000, 250000, 'VND'
+       from doctor, slots join people on people.n = slots.n
+     returning id::int as id, (starts_at at time zone (select time_zone from doctor))::date::text as day`,
+    [ARRIVALS_BRANCH, n],
+  );
+  return rows.map((r) => ({ id: r.id as number, code: bookingCode(r.id as number), day: r.day as string })).sort((a, b) => a.id - b.id);
 }
