@@ -35,7 +35,7 @@ test('vi-VN: Log In To View → e-mail code → back on the hospital page with t
   const address = `login-${unique(page)}@e2e.test`;
   await email.fill(address);
   await page.keyboard.press('Enter');
-  const codeField = page.getByLabel(translate('vi-VN', 'login.code'));
+  const codeField = page.getByLabel(translate('vi-VN', 'login.code'), { exact: true });
   await expect(codeField).toBeFocused();
   const code = await codeFor(request, address);
 
@@ -70,7 +70,7 @@ test('en-PH: phone code with the fixed country code, then home', async ({ page, 
   const e164 = `+63${local.slice(1)}`;
   await expect(page.getByTestId('login-code-form')).toContainText(e164);
   const code = await codeFor(request, e164);
-  await page.getByLabel(translate('en-PH', 'login.code')).fill(code);
+  await page.getByLabel(translate('en-PH', 'login.code'), { exact: true }).fill(code);
   await page.getByRole('button', { name: translate('en-PH', 'login.verify') }).click();
   await expect(page).toHaveURL(/\/en-ph\/$/);
 });

@@ -56,7 +56,7 @@ for (const locale of ['vi-VN', 'en-PH'] as const) {
     await expect(page.getByTestId('onboarding-login').getByRole('heading', { level: 2 })).toHaveText(text(locale, 'onboarding.login.title'));
     await page.getByLabel(text(locale, 'login.email')).fill(email);
     await page.getByRole('button', { name: text(locale, 'login.sendCode') }).click();
-    const loginCode = page.getByLabel(text(locale, 'login.code'));
+    const loginCode = page.getByLabel(text(locale, 'login.code'), { exact: true });
     await expect(loginCode).toBeFocused();
     await loginCode.fill(await mailboxCode(page.request, email));
     await page.getByRole('button', { name: text(locale, 'login.verify') }).click();
@@ -104,7 +104,7 @@ for (const locale of ['vi-VN', 'en-PH'] as const) {
     const e164 = `${DIAL[locale]}${local.slice(1)}`;
     const codeStep = page.getByTestId('onboarding-phone-code');
     await expect(codeStep).toContainText(e164);
-    const code = codeStep.getByLabel(text(locale, 'login.code'));
+    const code = codeStep.getByLabel(text(locale, 'login.code'), { exact: true });
     await expect(code).toBeFocused();
     await expect(codeStep.getByRole('button', { name: new RegExp(text(locale, 'onboarding.phone.resendIn', { seconds: '\\d+' })) })).toBeDisabled();
     const sms = await mailboxCode(page.request, e164);

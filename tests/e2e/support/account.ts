@@ -50,7 +50,7 @@ export async function logInFromHeader(page: Page, request: APIRequestContext, lo
   const before = await mailCount(request, email);
   await page.getByRole('button', { name: translate(locale, 'login.sendCode') }).click();
   const code = await mailboxCode(request, email, before);
-  await page.getByLabel(translate(locale, 'login.code')).fill(code);
+  await page.getByLabel(translate(locale, 'login.code'), { exact: true }).fill(code);
   await page.getByRole('button', { name: translate(locale, 'login.verify') }).click();
   await expect(page).toHaveURL(new RegExp(`${back.replace(/[/.]/g, '\\$&')}$`));
 }
